@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { limits } from "../domain/limits.ts";
+import { roles } from "../domain/roles.ts";
+
+/** A same-site path to return to after sign-in; anything else is dropped. */
+export const returnPath = z
+  .string()
+  .max(2000)
+  .refine((p) => p.startsWith("/") && !p.startsWith("//") && !p.startsWith("/\\"), "Ugyldig sti");
+
+export const email = z.string().trim().toLowerCase().max(limits.emailMaxLength).pipe(z.email());
+
+export const magicLinkRequest = z.object({ email, next: returnPath.optional() });
+export type MagicLinkRequest = z.infer<typeof magicLinkRequest>;
+
+export const tokenBody = z.object({ token: z.string().min(10).max(500) });
+
+export const magicLinkVerifyResponse = z.object({ next: z.string() });
+
+export const registerRequest = z.object({
+  fullName: z.string().trim().min(1).max(limits.fullNameMaxLength),
+  email,
+  password: z.string().min(limits.passwordMinLength).max(limits.passwordMaxLength),
+  confirmPassword: z.string(),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const passwordSignInRequest = z.object({
+  email,
+  password: z.string().min(1).max(limits.passwordMaxLength),
+});
+
+export const membership = z.object({
+  deptId: z.uuid(),
+  deptName: z.string(),
+  role: z.enum(roles),
+  isActive: z.boolean(),
+});
+export type MembershipDto = z.infer<typeof membership>;
+
+export const sessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const abilities = z.object({
+  viewAdmin: z.boolean(),
+  manageShifts: z.boolean(),
+  broadcast: z.boolean(),
+  useDevTools: z.boolean(),
+});
+export type Abilities = z.infer<typeof abilities>;
+
+export const session = z.object({
+  user: sessionUser,
+  memberships: z.array(membership),
+  currentDeptId: z.uuid().nullable(),
+  /** the role that counts in the current department (null: no staff record there) */
+  role: z.enum(roles).nullable(),
+  /** "highest role wins": the badge */
+  badgeRole: z.enum(roles).nullable(),
+  needsDepartment: z.boolean(),
+  abilities,
+});
+export type Session = z.infer<typeof session>;
+
+export const sessionResponse = z.object({ session: session.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponse>;

@@ -1,0 +1,1 @@
+export { type ErrorCode, errorMessage, errorMessages } from "./errors.ts";

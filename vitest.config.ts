@@ -1,0 +1,39 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+/**
+ * One Vitest run, several projects: pure rules, the API on PGlite, the API on a real
+ * PostgreSQL (only when TEST_DATABASE_URL is set), and web components.
+ */
+const serverProject = (name: string, driver: "pglite" | "postgres") => ({
+  extends: false as const,
+  test: {
+    name,
+    include: ["server/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["server/test/global-setup.ts"],
+    env: { TEST_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: false, test: { name: "common", include: ["common/**/*.test.ts"], environment: "node" } },
+      serverProject("server-pglite", "pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject("server-postgres", "postgres")] : []),
+      {
+        extends: false,
+        plugins: [react()],
+        test: {
+          name: "web",
+          include: ["web/**/*.test.tsx", "web/**/*.test.ts"],
+          environment: "happy-dom",
+          setupFiles: ["web/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});
