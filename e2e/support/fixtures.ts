@@ -1,0 +1,77 @@
+/**
+ * Playwright fixtures: one real server per worker and per server environment.
+ *
+ * A spec file picks its environment with `test.use({ serverEnv: { AUTO_SIGNIN: "0" } })`.
+ * `serverEnv` is a worker-scoped option, so Playwright gives files with a different env
+ * their own worker (and so their own server), while files with an equal env share one.
+ * `baseURL` points at that server, so `page.goto("/login")` and `page.request` just work.
+ */
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { waitForLink } from "./mailbox.ts";
+import { type RunningServer, type ServerEnv, startServer } from "./server.ts";
+
+export { expect };
+
+export const DEMO_PASSWORD = "demo1234";
+export const demo = {
+  admin: { email: "admin@demo.no", name: "Ingrid Hansen" },
+  leader: { email: "leder@demo.no", name: "Lars Johansen" },
+  kari: { email: "kari@demo.no", name: "Kari Nordmann" },
+  ola: { email: "ola@demo.no", name: "Ola Nordmann" },
+  secretary: { email: "sekretaer@demo.no", name: "Sofie Berg" },
+  intensiv: { email: "intensiv@demo.no", name: "Per Olsen" },
+} as const;
+
+interface WorkerFixtures {
+  serverEnv: ServerEnv;
+  server: RunningServer;
+}
+
+interface TestFixtures {
+  /** read links from the dev mailbox of this test's server */
+  mailLink: (to: string, linkPath: string, since?: Date | number) => Promise<string>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverEnv: [{}, { scope: "worker", option: true }],
+  server: [
+    async ({ serverEnv }, use) => {
+      const server = await startServer(serverEnv);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  mailLink: async ({ server }, use) => {
+    await use((to, linkPath, since) => waitForLink(server.url, to, linkPath, { since }));
+  },
+});
+
+/** Sign the page's browser context in as a demo user (staging only: POST /api/dev/impersonate). */
+export async function impersonate(target: Page | APIRequestContext, email: string): Promise<void> {
+  const request = "request" in target ? target.request : target;
+  const res = await request.post("/api/dev/impersonate", { data: { email } });
+  expect(res.status(), `impersonate ${email}: ${await res.text()}`).toBeLessThan(300);
+}
+
+export interface SessionBody {
+  session: {
+    user: { email: string; fullName: string };
+    memberships: { deptId: string; deptName: string; role: string; isActive: boolean }[];
+    role: string | null;
+    needsDepartment: boolean;
+  } | null;
+}
+
+/** GET /api/auth/session with the page's cookies. */
+export async function currentSession(page: Page): Promise<SessionBody["session"]> {
+  const res = await page.request.get("/api/auth/session");
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as SessionBody).session;
+}

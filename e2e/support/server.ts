@@ -1,0 +1,147 @@
+/**
+ * Starts the real Vaktrom server as a child process for browser tests.
+ *
+ * Every server gets a free port and a fresh temporary DATA_DIR (so a fresh PGlite
+ * database, migrated and seeded at start); both are released by `stop()`.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export type ServerEnv = Record<string, string>;
+
+export interface RunningServer {
+  /** base URL, e.g. http://localhost:41234 (also PUBLIC_URL, so links in mails point here) */
+  url: string;
+  port: number;
+  dataDir: string;
+  env: ServerEnv;
+  /** the server's stdout and stderr so far (last 64 kB) */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const HEALTH_TIMEOUT_MS = 60_000;
+const OUTPUT_LIMIT = 64 * 1024;
+
+/** A free TCP port, found by letting the OS pick one. */
+export async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, () => {
+      const address = srv.address();
+      if (address === null || typeof address === "string") {
+        srv.close();
+        reject(new Error("could not get a free port"));
+        return;
+      }
+      const { port } = address;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return true;
+  return await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Start `node --import tsx server/main.ts` with PORT, DATA_DIR and PUBLIC_URL set and the
+ * given overrides, and wait until GET /api/health answers 200.
+ */
+export async function startServer(overrides: ServerEnv = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "vaktrom-e2e-"));
+  const url = `http://localhost:${port}`;
+  const env: ServerEnv = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    APP_ENV: "staging",
+    ...overrides,
+  };
+
+  let output = "";
+  const append = (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+    if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
+  };
+
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  // The server must not connect to a database meant for other suites.
+  delete childEnv.DATABASE_URL;
+  delete childEnv.TEST_DATABASE_URL;
+  if (!("NODE_ENV" in overrides)) delete childEnv.NODE_ENV;
+
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", append);
+  child.stderr?.on("data", append);
+  let spawnError: Error | undefined;
+  child.on("error", (err) => {
+    spawnError = err;
+  });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      if (!(await waitForExit(child, 5_000))) {
+        child.kill("SIGKILL");
+        await waitForExit(child, 5_000);
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  };
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let lastProblem = "no answer yet";
+  while (true) {
+    if (spawnError) {
+      await stop();
+      throw new Error(`Could not spawn the server: ${spawnError.message}`);
+    }
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(
+        `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy.\n` +
+          `env: ${JSON.stringify(overrides)}\n--- server output ---\n${output}`,
+      );
+    }
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) break;
+      lastProblem = `GET /api/health answered ${res.status}`;
+    } catch (err) {
+      lastProblem = err instanceof Error ? err.message : String(err);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `The server did not become healthy within ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}).\n` +
+          `env: ${JSON.stringify(overrides)}\n--- server output ---\n${output}`,
+      );
+    }
+    await sleep(250);
+  }
+
+  return { url, port, dataDir, env, output: () => output, stop };
+}

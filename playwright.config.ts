@@ -1,0 +1,48 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./e2e/support/chromium.ts";
+
+/**
+ * Browser tests against the real server (started per worker by e2e/support/fixtures.ts)
+ * and a system Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium. Playwright's own
+ * browser download is not used. e2e/global-setup.ts fails early when neither exists and
+ * builds the web app when dist/web is missing or older than its sources.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  globalSetup: "./e2e/global-setup.ts",
+  // Playwright empties outputDir at start; keep it apart from the suites' JSON reports.
+  outputDir: "test-results/e2e-artifacts",
+  // Each distinct server env costs a server start, and the machine has two cores.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1440, height: 900 },
+    locale: "nb-NO",
+    timezoneId: "Europe/Oslo",
+    screenshot: "only-on-failure",
+    trace: "off",
+    video: "off",
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+});
