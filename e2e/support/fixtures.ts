@@ -5,6 +5,9 @@
  * `serverEnv` is a worker-scoped option, so Playwright gives files with a different env
  * their own worker (and so their own server), while files with an equal env share one.
  * `baseURL` points at that server, so `page.goto("/login")` and `page.request` just work.
+ *
+ * Playwright tells option values apart by object identity, so files must pass the same
+ * object (one of `envs` below) to share a server; a literal per file starts its own.
  */
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { waitForLink } from "./mailbox.ts";
@@ -22,6 +25,22 @@ export const demo = {
   intensiv: { email: "intensiv@demo.no", name: "Per Olsen" },
 } as const;
 
+/**
+ * Every request of a browser test comes from 127.0.0.1, so the per-IP limit of sign-in
+ * and registration attempts (default 30 per window) is raised; the per-address limit stays.
+ */
+const common: ServerEnv = { RATE_LIMIT_PER_IP: "1000" };
+
+/** Server environments shared between spec files (same object → same worker and server). */
+export const envs = {
+  /** staging defaults: the one-time per-tab automatic sign-in as the demo admin is on */
+  staging: { ...common },
+  /** staging without the automatic sign-in: tests start signed out */
+  noAutoSignIn: { ...common, AUTO_SIGNIN: "0" },
+  /** BRAND_FILE names a file that does not exist: the server must start with the default brand */
+  missingBrandFile: { ...common, AUTO_SIGNIN: "0", BRAND_FILE: "/nonexistent/vaktrom/brand.json" },
+} satisfies Record<string, ServerEnv>;
+
 interface WorkerFixtures {
   serverEnv: ServerEnv;
   server: RunningServer;
@@ -33,7 +52,7 @@ interface TestFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  serverEnv: [{}, { scope: "worker", option: true }],
+  serverEnv: [envs.staging, { scope: "worker", option: true }],
   server: [
     async ({ serverEnv }, use) => {
       const server = await startServer(serverEnv);
