@@ -6,7 +6,6 @@ import { defineConfig } from "vitest/config";
  * PostgreSQL (only when TEST_DATABASE_URL is set), and web components.
  */
 const serverProject = (name: string, driver: "pglite" | "postgres") => ({
-  extends: false as const,
   test: {
     name,
     include: ["server/**/*.test.ts"],
@@ -21,11 +20,10 @@ const serverProject = (name: string, driver: "pglite" | "postgres") => ({
 export default defineConfig({
   test: {
     projects: [
-      { extends: false, test: { name: "common", include: ["common/**/*.test.ts"], environment: "node" } },
+      { test: { name: "common", include: ["common/**/*.test.ts"], environment: "node" } },
       serverProject("server-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [serverProject("server-postgres", "postgres")] : []),
       {
-        extends: false,
         plugins: [react()],
         test: {
           name: "web",

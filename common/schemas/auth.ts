@@ -10,7 +10,10 @@ export const returnPath = z
 
 export const email = z.string().trim().toLowerCase().max(limits.emailMaxLength).pipe(z.email());
 
-export const magicLinkRequest = z.object({ email, next: returnPath.optional() });
+/** Shape only; the rules (format, length, equality) are in domain/validation and give 422. */
+const text = (max: number) => z.string().max(max);
+
+export const magicLinkRequest = z.object({ email: text(limits.emailMaxLength), next: returnPath.optional() });
 export type MagicLinkRequest = z.infer<typeof magicLinkRequest>;
 
 export const tokenBody = z.object({ token: z.string().min(10).max(500) });
@@ -18,16 +21,16 @@ export const tokenBody = z.object({ token: z.string().min(10).max(500) });
 export const magicLinkVerifyResponse = z.object({ next: z.string() });
 
 export const registerRequest = z.object({
-  fullName: z.string().trim().min(1).max(limits.fullNameMaxLength),
-  email,
-  password: z.string().min(limits.passwordMinLength).max(limits.passwordMaxLength),
-  confirmPassword: z.string(),
+  fullName: text(limits.fullNameMaxLength),
+  email: text(limits.emailMaxLength),
+  password: text(limits.passwordMaxLength),
+  confirmPassword: text(limits.passwordMaxLength),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 export const passwordSignInRequest = z.object({
-  email,
-  password: z.string().min(1).max(limits.passwordMaxLength),
+  email: text(limits.emailMaxLength),
+  password: text(limits.passwordMaxLength),
 });
 
 export const membership = z.object({

@@ -1,0 +1,41 @@
+/**
+ * Rules for what people type, shared by the forms and the server, so both give the
+ * same Norwegian message (spec §5).
+ */
+import type { ErrorCode } from "../texts/errors.ts";
+import { limits } from "./limits.ts";
+
+// Deliberately simple: one @, no spaces, a dot in the domain part.
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= limits.emailMaxLength && emailPattern.test(value.trim());
+}
+
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export interface RegistrationInput {
+  fullName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** The first rule a registration breaks, in the order the form shows them. */
+export function registrationError(input: RegistrationInput): ErrorCode | null {
+  const { fullName, email, password, confirmPassword } = input;
+  if (!fullName.trim() || !email.trim() || !password || !confirmPassword) return "all_fields_required";
+  if (password !== confirmPassword) return "passwords_differ";
+  if (password.length < limits.passwordMinLength) return "password_too_short";
+  if (!isValidEmail(email)) return "invalid_email";
+  return null;
+}
+
+/** Does the address belong to one of the allowed domains (empty list: any)? */
+export function emailDomainAllowed(email: string, allowedDomains: readonly string[]): boolean {
+  if (allowedDomains.length === 0) return true;
+  const domain = normaliseEmail(email).split("@").pop() ?? "";
+  return allowedDomains.includes(domain);
+}

@@ -1,0 +1,98 @@
+/** The only module that reads process.env: environment → typed, validated config. */
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : !["0", "false", "off", "no"].includes(v.toLowerCase())));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  APP_ENV: z.enum(["staging", "production"]).default("staging"),
+  AUTO_SIGNIN: flag,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Vaktrom <no-reply@vaktrom.local>"),
+  PUBLIC_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  BRAND_FILE: z.string().optional(),
+  ALLOWED_EMAIL_DOMAINS: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  WEB_DIST: z.string().default("dist/web"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  appEnv: "staging" | "production";
+  isProduction: boolean;
+  /** demo switcher, dev mailbox, dev endpoints, demo password: staging only */
+  demoTools: boolean;
+  autoSignIn: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  authSecret: string | null;
+  brandFile: string | null;
+  /** lower-case domains; empty means anyone (staging) */
+  allowedEmailDomains: string[];
+  /** null: no idle timeout (staging) */
+  sessionIdleMinutes: number | null;
+  rateLimit: { windowSeconds: number; perEmail: number; perIp: number };
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.APP_ENV === "production";
+  if (isProduction && !e.AUTH_SECRET) {
+    throw new ConfigError("AUTH_SECRET is required when APP_ENV=production (at least 32 characters).");
+  }
+  const domains = (e.ALLOWED_EMAIL_DOMAINS ?? "")
+    .split(",")
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ""))
+    .filter(Boolean);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || null,
+    appEnv: e.APP_ENV,
+    isProduction,
+    demoTools: !isProduction,
+    autoSignIn: !isProduction && (e.AUTO_SIGNIN ?? true),
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    authSecret: e.AUTH_SECRET ?? null,
+    brandFile: e.BRAND_FILE || null,
+    allowedEmailDomains: domains,
+    sessionIdleMinutes: isProduction ? e.SESSION_IDLE_MINUTES : null,
+    rateLimit: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      perEmail: e.RATE_LIMIT_PER_EMAIL,
+      perIp: e.RATE_LIMIT_PER_IP,
+    },
+    webDist: path.resolve(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Opens the database: PGlite in DATA_DIR by default, a PostgreSQL server through `pg`
+ * when DATABASE_URL is set. Both give the same Drizzle API; migrations run at open.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { schema } from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Driver = "pglite" | "postgres";
+
+export interface Database {
+  db: Db;
+  driver: Driver;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export type DatabaseSource = { databaseUrl: string } | { dataDir: string } | { pglite: PGlite };
+
+export async function openDatabase(source: DatabaseSource): Promise<Database> {
+  if ("databaseUrl" in source) {
+    const pool = new pg.Pool({ connectionString: source.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, driver: "postgres", close: () => pool.end() };
+  }
+  let client: PGlite;
+  if ("pglite" in source) client = source.pglite;
+  else {
+    mkdirSync(source.dataDir, { recursive: true });
+    client = await PGlite.create(path.join(source.dataDir, "pglite"));
+  }
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, driver: "pglite", close: () => client.close() };
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

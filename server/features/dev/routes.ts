@@ -1,0 +1,102 @@
+/**
+ * Staging-only tools: the dev mailbox, the demo-user switcher, automatic demo sign-in
+ * and dev-bootstrap. Not registered at all when APP_ENV=production, so they answer 404.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { demoUserList, impersonateRequest, mailbox } from "../../../common/schemas/dev.ts";
+import { okResponse } from "../../../common/schemas/errors.ts";
+import { departments, profiles, staff, user } from "../../db/schema.ts";
+import { demoAdminEmail, demoUsers, ensureDemoUsers } from "../../db/seed/demo.ts";
+import { authHeaders, currentSession, forwardCookies } from "../../platform/auth.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
+import { listMailbox } from "../../platform/mail.ts";
+import { loadActor } from "../auth/profiles.ts";
+
+const tags = ["dev"];
+
+async function signInAs(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, email: string) {
+  const [u] = await ctx.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!u) throw notFound();
+  const { headers } = await ctx.auth.api.devImpersonate({
+    body: { userId: u.id },
+    headers: authHeaders(request),
+    returnHeaders: true,
+  });
+  forwardCookies(reply, headers);
+}
+
+const people = (ctx: AppContext) =>
+  ctx.db
+    .select({ email: user.email, fullName: profiles.fullName, role: staff.role, deptName: departments.name })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.userId, user.id))
+    .leftJoin(staff, eq(staff.userId, user.id))
+    .leftJoin(departments, eq(departments.id, staff.deptId));
+
+export function devRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/api/dev/mailbox", { schema: { tags, response: { 200: mailbox } } }, async () => {
+    const mails = await listMailbox(ctx.db);
+    return mails.map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+    }));
+  });
+
+  // The demo users; with the devSwitcher flag, everyone in the current department.
+  r.get("/api/dev/demo-users", { schema: { tags, response: { 200: demoUserList } } }, async (request) => {
+    const s = await currentSession(ctx.auth, ctx.db, ctx.config, request);
+    const deptId =
+      s && ctx.brand.features.devSwitcher ? (await loadActor(ctx.db, s.userId)).currentDeptId : null;
+    const rows = deptId
+      ? await people(ctx)
+          .where(and(eq(staff.deptId, deptId), eq(staff.isActive, true)))
+          .orderBy(asc(profiles.fullName))
+      : await people(ctx).where(
+          inArray(
+            user.email,
+            demoUsers.map((d) => d.email),
+          ),
+        );
+    const order = (email: string) => demoUsers.findIndex((d) => d.email === email);
+    if (!deptId) rows.sort((a, b) => order(a.email) - order(b.email));
+    return { users: rows };
+  });
+
+  r.post(
+    "/api/dev/impersonate",
+    { schema: { tags, body: impersonateRequest, response: { 200: okResponse } } },
+    async (request, reply) => {
+      await signInAs(ctx, request, reply, request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/dev/auto-sign-in",
+    { schema: { tags, response: { 200: okResponse } } },
+    async (request, reply) => {
+      if (!ctx.config.autoSignIn) throw new AppError(404, "not_found");
+      await signInAs(ctx, request, reply, demoAdminEmail);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/api/dev/bootstrap",
+    { schema: { tags, response: { 200: z.object({ created: z.number() }) } } },
+    async () => ({
+      created: await ensureDemoUsers(ctx.db),
+    }),
+  );
+}

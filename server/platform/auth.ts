@@ -1,0 +1,173 @@
+/**
+ * Sign-in machinery: better-auth (sessions in the database, magic links, e-mail and
+ * password) configured for our rules, plus the request-side session lookup with the
+ * idle timeout. Our own routes (features/auth) call `auth.api.*`; better-auth's HTTP
+ * handler is never mounted, so every sign-in request follows our pipeline.
+ */
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { magicLink } from "better-auth/plugins";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { limits } from "../../common/domain/limits.ts";
+import { emailDomainAllowed } from "../../common/domain/validation.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { account, appSettings, session, staff, user, verification } from "../db/schema.ts";
+import { AppError } from "./errors.ts";
+import { impersonation } from "./impersonation.ts";
+
+export interface AuthMailer {
+  magicLink(email: string, token: string, next: string | undefined): Promise<void>;
+  confirmation(email: string, name: string, token: string): Promise<void>;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export const sessionCookiePrefix = "vaktrom";
+
+/** Why a person may not get a session: deactivated everywhere, or outside the allowed domains. */
+export async function signInRefusal(db: Db, config: Config, userId: string): Promise<AppError | null> {
+  const [u] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  if (!u) return new AppError(401, "invalid_credentials");
+  if (!emailDomainAllowed(u.email, config.allowedEmailDomains))
+    return new AppError(403, "email_domain_not_allowed");
+  const records = await db.select({ isActive: staff.isActive }).from(staff).where(eq(staff.userId, userId));
+  if (records.length > 0 && !records.some((r) => r.isActive)) return new AppError(403, "user_deactivated");
+  return null;
+}
+
+export function createAuth(opts: {
+  db: Db;
+  config: Config;
+  secret: string;
+  appName: string;
+  mailer: AuthMailer;
+}) {
+  const { db, config, secret, mailer } = opts;
+  return betterAuth({
+    appName: opts.appName,
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    telemetry: { enabled: false },
+    // Our routes rate limit in the database (shared by instances); better-auth's own is per process.
+    rateLimit: { enabled: false },
+    trustedOrigins: [config.publicUrl],
+    advanced: {
+      database: { generateId: "uuid" },
+      cookiePrefix: sessionCookiePrefix,
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction },
+    },
+    session: {
+      expiresIn: limits.sessionHours * 3600,
+      // Sessions end 12 h after sign-in (about a shift); they do not slide.
+      disableSessionRefresh: true,
+      additionalFields: {
+        lastActiveAt: { type: "date", required: false, input: false, defaultValue: () => new Date() },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: limits.passwordMinLength,
+      maxPasswordLength: limits.passwordMaxLength,
+      autoSignIn: false,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: limits.confirmationHours * 3600,
+      sendVerificationEmail: async ({ user: u, token }) => mailer.confirmation(u.email, u.name, token),
+    },
+    plugins: [
+      impersonation(),
+      magicLink({
+        expiresIn: limits.magicLinkMinutes * 60,
+        disableSignUp: true,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, token, metadata }) =>
+          mailer.magicLink(email, token, typeof metadata?.next === "string" ? metadata.next : undefined),
+      }),
+    ],
+    databaseHooks: {
+      session: {
+        create: {
+          // The one gate every way of signing in passes through.
+          before: async (s) => {
+            const refusal = await signInRefusal(db, config, s.userId);
+            if (refusal) throw refusal;
+          },
+        },
+      },
+    },
+  });
+}
+
+/** In staging the secret is generated once and kept in the database, so instances share it. */
+export async function resolveAuthSecret(db: Db, config: Config): Promise<string> {
+  if (config.authSecret) return config.authSecret;
+  const generated = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  await db.insert(appSettings).values({ key: "auth_secret", value: generated }).onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, "auth_secret"));
+  return row!.value;
+}
+
+/** The headers better-auth needs: the cookie, and who is asking (for the session row). */
+export function authHeaders(request: FastifyRequest): Headers {
+  const h = new Headers();
+  if (request.headers.cookie) h.set("cookie", request.headers.cookie);
+  const ua = request.headers["user-agent"];
+  if (ua) h.set("user-agent", ua);
+  h.set("x-forwarded-for", request.ip);
+  return h;
+}
+
+/** Copies the Set-Cookie headers of a better-auth call onto our reply. */
+export function forwardCookies(reply: FastifyReply, headers: Headers | null | undefined) {
+  const cookies = headers?.getSetCookie() ?? [];
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+}
+
+export interface CurrentSession {
+  sessionId: string;
+  userId: string;
+}
+
+const activityGranularityMs = 60_000;
+
+/**
+ * The signed-in person of this request, or null. In production a session unused for
+ * SESSION_IDLE_MINUTES ends; only what the person does counts as use (requests marked
+ * `X-Activity: background`, such as polls, do not).
+ */
+export async function currentSession(
+  auth: Auth,
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+): Promise<CurrentSession | null> {
+  if (!request.headers.cookie?.includes(sessionCookiePrefix)) return null;
+  const found = await auth.api.getSession({ headers: authHeaders(request) });
+  if (!found) return null;
+  const lastActiveAt = new Date(found.session.lastActiveAt ?? found.session.createdAt);
+  const now = Date.now();
+  if (
+    config.sessionIdleMinutes !== null &&
+    now - lastActiveAt.getTime() > config.sessionIdleMinutes * 60_000
+  ) {
+    await db.delete(session).where(eq(session.id, found.session.id));
+    throw new AppError(401, "session_expired");
+  }
+  const background = request.headers["x-activity"] === "background";
+  if (!background && now - lastActiveAt.getTime() > activityGranularityMs) {
+    await db
+      .update(session)
+      .set({ lastActiveAt: new Date(now) })
+      .where(and(eq(session.id, found.session.id), sql`${session.lastActiveAt} < now()`));
+  }
+  return { sessionId: found.session.id, userId: found.user.id };
+}

@@ -1,0 +1,40 @@
+/**
+ * Fixed-window counters in the database, so every app instance sees the same counts.
+ * One statement per key: insert, or bump, or restart the window when it has passed.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { AppError } from "./errors.ts";
+
+export interface Limit {
+  key: string;
+  max: number;
+}
+
+async function hit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const result = (await db.execute(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+                   then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+                   then now() else rate_limits.window_start end
+    returning count`)) as unknown as { rows: { count: number }[] };
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/** Counts one attempt against every limit; refuses with 429 when any is exceeded. */
+export async function enforceRateLimits(db: Db, limits: Limit[], windowSeconds: number): Promise<void> {
+  let exceeded = false;
+  for (const l of limits) {
+    if ((await hit(db, l.key, windowSeconds)) > l.max) exceeded = true;
+  }
+  if (exceeded) throw new AppError(429, "rate_limited");
+}
+
+/** Old windows are worthless; a periodic sweep keeps the table small. */
+export async function sweepRateLimits(db: Db, windowSeconds: number): Promise<void> {
+  await db.execute(
+    sql`delete from rate_limits where window_start < now() - make_interval(secs => ${windowSeconds * 2})`,
+  );
+}
