@@ -34,6 +34,9 @@ test("register → confirm → 'Velg din avdeling' → staff member of Intensiv"
   expect(await currentSession(page), "registration alone does not sign in").toBeNull();
 
   const link = await mailLink(email, "/auth/confirm", since);
+  // A mail gateway fetching the link (a plain GET) must not confirm the account.
+  expect((await page.context().request.fetch(link, { headers: { cookie: "" } })).status()).toBe(200);
+  expect(await currentSession(page), "a plain GET of the link does not sign in").toBeNull();
   await page.goto(link);
 
   const dialog = page.getByRole("dialog", { name: "Velg din avdeling" });
@@ -80,14 +83,22 @@ test("the confirmation link works once", async ({ page, browser, baseURL, mailLi
   expect(res.ok(), await res.text()).toBe(true);
   const link = await mailLink(email, "/auth/confirm", since);
 
+  const confirmed = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/auth/confirm" && r.request().method() === "POST",
+  );
   await page.goto(link);
+  expect((await confirmed).ok()).toBe(true);
   await expect(page.getByRole("dialog", { name: "Velg din avdeling" })).toBeVisible();
   expect((await currentSession(page))?.user.email).toBe(email);
 
   const other = await browser.newContext({ baseURL });
   try {
     const page2 = await other.newPage();
+    const refused = page2.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/auth/confirm" && r.request().method() === "POST",
+    );
     await page2.goto(link);
+    expect((await refused).ok(), "a used confirmation link must be refused").toBe(false);
     await expect(page2).not.toHaveURL(/\/chat\/department$/);
     await expect(page2.getByRole("dialog", { name: "Velg din avdeling" })).toHaveCount(0);
     expect(await currentSession(page2)).toBeNull();
