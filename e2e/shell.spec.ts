@@ -211,7 +211,7 @@ test.describe("as the admin", () => {
     expect(aborted, "the app asks for the brand file").toBeGreaterThan(0);
     // the default brand colour is in force
     const primary = await page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue("--color-primary").trim(),
+      getComputedStyle(document.documentElement).getPropertyValue("--brand-primary").trim(),
     );
     expect(primary.toLowerCase()).toBe("#1f3a5b");
   });
