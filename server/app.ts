@@ -85,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     db,
     config,
     appName: brand.name,
+    log: app.log,
     secret: await resolveAuthSecret(db, config),
     mailer: {
       async magicLink(email, token, next) {

@@ -28,7 +28,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.input<typeof envSchema>;
+export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
 
 export interface Config {
   port: number;

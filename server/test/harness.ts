@@ -1,0 +1,131 @@
+/**
+ * A real app on a real database for API tests: each call gets its own fresh database
+ * (a PGlite loaded from the run's template, or a PostgreSQL copy of it), the demo
+ * data, and an inject client that keeps cookies like a browser.
+ */
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { inject } from "vitest";
+import { type BuiltApp, buildApp } from "../app.ts";
+import { type Env, loadConfig } from "../config.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { ensureDemoUsers } from "../db/seed/demo.ts";
+import { listMailbox } from "../platform/mail.ts";
+import { databaseUrlFor, randomDbName } from "./pg-admin.ts";
+
+export const driver = process.env.TEST_DRIVER === "postgres" ? "postgres" : "pglite";
+
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (driver === "pglite") {
+    const tar = await readFile(inject("pgliteTemplate"));
+    const client = await PGlite.create({ loadDataDir: new Blob([tar]) });
+    const database = await openDatabase({ pglite: client });
+    return { database, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = randomDbName("vaktrom_test");
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
+  const database = await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, name) });
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestApp extends BuiltApp {
+  client(): Client;
+  mailsTo(email: string): Promise<Awaited<ReturnType<typeof listMailbox>>>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Env = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
+  const webDist = await mkdtemp(path.join(os.tmpdir(), "vaktrom-web-"));
+  await writeFile(
+    path.join(webDist, "index.html"),
+    '<!doctype html><html lang="nb"><div id="root"></div></html>',
+  );
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DATA_DIR: webDist,
+    WEB_DIST: webDist,
+    PUBLIC_URL: "http://localhost:3000",
+    AUTH_SECRET: env.APP_ENV === "production" ? "test-secret-test-secret-test-secret-42" : undefined,
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  if (opts.seed !== false) await ensureDemoUsers(database.db);
+  const built = await buildApp({ config, database, logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    client: () => new Client(built),
+    mailsTo: async (email) => (await listMailbox(database.db)).filter((m) => m.to === email),
+    async close() {
+      await built.app.close();
+      await database.close();
+      await drop();
+      await rm(webDist, { recursive: true, force: true });
+    },
+  };
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Like a browser: keeps the cookies the server sets and sends them back. */
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(private readonly built: BuiltApp) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await this.built.app.inject({
+      method,
+      url,
+      headers: { ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const setCookie = res.headers["set-cookie"];
+    for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair, ...attrs] = c.split(";");
+      const [name, value] = pair!.split("=");
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value!);
+    }
+    return res;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request("GET", url, undefined, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request("POST", url, body ?? {}, headers);
+  put = (url: string, body?: unknown) => this.request("PUT", url, body ?? {});
+
+  async session() {
+    return (await this.get("/api/auth/session")).json().session;
+  }
+
+  async signIn(email: string, password = "demo1234") {
+    const res = await this.post("/api/auth/sign-in", { email, password });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  }
+}
+
+/** The token in the last link to `pathname` in the newest mail to `email`. */
+export async function tokenFromMail(app: TestApp, email: string, pathname: string): Promise<string> {
+  const [mail] = await app.mailsTo(email);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  const match = mail.text.match(new RegExp(`https?://\\S+${pathname}\\?\\S+`));
+  if (!match) throw new Error(`no ${pathname} link in mail to ${email}`);
+  return new URL(match[0]).searchParams.get("token")!;
+}
