@@ -37,15 +37,26 @@ export async function signInRefusal(db: Db, config: Config, userId: string): Pro
   return null;
 }
 
+type LogFn = (obj: unknown, msg?: string) => void;
+export interface AuthLog {
+  debug: LogFn;
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+}
+
 export function createAuth(opts: {
   db: Db;
   config: Config;
   secret: string;
   appName: string;
   mailer: AuthMailer;
+  log: AuthLog;
 }) {
-  const { db, config, secret, mailer } = opts;
+  const { db, config, secret, mailer, log } = opts;
   return betterAuth({
+    // Its messages go to our structured log like everything else.
+    logger: { log: (level, message, ...args) => log[level]({ source: "better-auth", args }, message) },
     appName: opts.appName,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
