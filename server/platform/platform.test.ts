@@ -1,0 +1,166 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultBrand } from "../../common/schemas/brand.ts";
+import { createTestApp, type TestApp } from "../test/harness.ts";
+
+describe("platform endpoints", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("reports health with the database status", async () => {
+    const res = await t.client().get("/api/health");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "ok", database: "ok", driver: t.ctx.driver });
+  });
+
+  it("serves the app configuration with flags and limits", async () => {
+    const res = await t.client().get("/api/config");
+    expect(res.json()).toMatchObject({
+      environment: "staging",
+      autoSignIn: true,
+      demoTools: true,
+      features: { shifts: true, chatModerationBlocking: false, devSwitcher: false },
+      limits: { maxUploadMB: 20, passwordMinLength: 6 },
+    });
+  });
+
+  it("serves the default brand", async () => {
+    const res = await t.client().get("/brand/brand.default.json");
+    expect(res.json()).toEqual(defaultBrand);
+    expect(res.json().colors.primary).toBe("#1F3A5B");
+  });
+
+  it("sends security headers with a CSP that allows no inline script", async () => {
+    const res = await t.client().get("/login");
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+  });
+
+  it("serves the web app for page paths and JSON 404 for unknown API paths", async () => {
+    const page = await t.client().get("/chat/department");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const api = await t.client().get("/api/nope");
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe("not_found");
+  });
+
+  it("compresses larger responses", async () => {
+    const res = await t.client().get("/api/docs/json", { "accept-encoding": "br, gzip" });
+    expect(res.statusCode).toBe(200);
+    expect(["br", "gzip"]).toContain(res.headers["content-encoding"]);
+  });
+
+  it("publishes an OpenAPI document generated from the schemas", async () => {
+    const res = await t.client().get("/api/docs/json", { "accept-encoding": "identity" });
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3/);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/auth/magic-link", "/api/health"]));
+    expect(doc.paths["/api/auth/register"].post.requestBody).toBeDefined();
+  });
+
+  it("answers malformed JSON with 400 invalid_json, never 500", async () => {
+    for (const payload of ['{"email": ', "", "[1,"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/magic-link",
+        headers: { "content-type": "application/json" },
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.code).toBe("invalid_json");
+    }
+  });
+
+  it("answers schema violations with 400 validation_failed and the fields", async () => {
+    const res = await t.client().post("/api/auth/magic-link", { email: 42 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe("validation_failed");
+    expect(res.json().error.fields).toHaveProperty("email");
+    const next = await t
+      .client()
+      .post("/api/auth/magic-link", { email: "kari@demo.no", next: "//evil.example" });
+    expect(next.statusCode).toBe(400);
+  });
+
+  it("refuses oversized bodies with 413", async () => {
+    const res = await t
+      .client()
+      .post("/api/auth/magic-link", { email: "a@b.no", pad: "x".repeat(1_100_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe("payload_too_large");
+  });
+
+  it("refuses state-changing requests from a foreign origin", async () => {
+    const res = await t.client().post(
+      "/api/auth/sign-in",
+      { email: "kari@demo.no", password: "demo1234" },
+      {
+        origin: "https://evil.example",
+      },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe("forbidden_origin");
+    const own = await t.client().post(
+      "/api/auth/sign-in",
+      { email: "kari@demo.no", password: "demo1234" },
+      {
+        origin: "http://localhost:3000",
+      },
+    );
+    expect(own.statusCode).toBe(200);
+  });
+
+  it("requires a session for protected endpoints", async () => {
+    const res = await t.client().get("/api/departments");
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toEqual({ code: "not_authenticated", message: "Du må være innlogget." });
+  });
+});
+
+describe("brand file", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "vaktrom-brand-"));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("overrides brand and flags from BRAND_FILE", async () => {
+    const file = path.join(dir, "brand.json");
+    await writeFile(
+      file,
+      JSON.stringify({ name: "St. Olavs", colors: { primary: "#004080" }, features: { devSwitcher: true } }),
+    );
+    const t = await createTestApp({ BRAND_FILE: file });
+    try {
+      const brand = (await t.client().get("/brand/brand.default.json")).json();
+      expect(brand.name).toBe("St. Olavs");
+      expect(brand.colors.primary).toBe("#004080");
+      expect(brand.colors.border).toBe(defaultBrand.colors.border);
+      expect((await t.client().get("/api/config")).json().features.devSwitcher).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("falls back to the defaults when the file is missing or invalid", async () => {
+    const broken = path.join(dir, "broken.json");
+    await writeFile(broken, "{ not json");
+    for (const file of [path.join(dir, "missing.json"), broken]) {
+      const t = await createTestApp({ BRAND_FILE: file });
+      try {
+        expect((await t.client().get("/brand/brand.default.json")).json()).toEqual(defaultBrand);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+});
