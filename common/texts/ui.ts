@@ -29,6 +29,8 @@ export const ui = {
     passwordLabel: "Passord",
     loginTitle: "Logg inn",
     loginIntro: "Skriv inn e-postadressen din, så sender vi deg en påloggingslenke.",
+    passwordIntro: "Logg inn med e-postadressen og passordet ditt.",
+    passwordRequired: "Passord må fylles ut.",
     sendLink: "Send innloggingslenke",
     sendingLink: "Sender...",
     passwordInstead: "Logg inn med passord",
@@ -65,6 +67,12 @@ export const ui = {
     missingToken: "Lenken mangler en kode. Åpne lenken fra e-posten på nytt.",
     signOut: "Logg ut",
     signedOut: "Du er logget ut.",
+  },
+  authLayout: {
+    chat: "Chat for avdelingen, vakten og direktemeldinger",
+    shifts: "Ekstravakter med rettferdig tildeling",
+    swaps: "Bytt eller gi bort vakter enkelt",
+    footer: "For ansatte i avdelingen. Logg alltid ut fra felles PC-er.",
   },
   department: {
     title: "Velg din avdeling",
@@ -182,6 +190,7 @@ export const ui = {
   profile: {
     title: "Min Profil",
     subtitle: "Opplysningene dine og hva du har tilgang til",
+    detailsTitle: "Opplysninger",
     fullName: "Fullt navn",
     email: "E-post",
     phone: "Telefon",
@@ -215,9 +224,8 @@ export const ui = {
     emptyHint: "Be om en påloggingslenke eller registrer en konto, så dukker e-posten opp her.",
     loadFailed: "Kunne ikke laste e-post",
     to: "Til",
-    received: "Mottatt",
-    links: "Lenker",
     notSent: "Ikke sendt ennå",
+    backToApp: "Til appen",
   },
 } as const;
 

@@ -1,0 +1,80 @@
+/**
+ * The app configuration (/api/config) and the brand (/brand/brand.default.json),
+ * loaded once at start. Without the configuration nothing can work ('Konfigurasjonsfeil');
+ * without the brand the defaults are fine (spec §8: log a warning, use defaults).
+ */
+import { useQuery } from "@tanstack/react-query";
+import { createContext, type ReactNode, use, useEffect } from "react";
+import { type BrandConfig, brandConfig, defaultBrand, type FeatureFlag } from "../../common/schemas/brand.ts";
+import { type AppConfig, appConfig } from "../../common/schemas/config.ts";
+import { ui } from "../../common/texts/index.ts";
+import { apiFetch } from "../lib/api.ts";
+import { FullPageError, FullPageSpinner } from "./full-page.tsx";
+import { queryKeys } from "./query.ts";
+
+interface ConfigValue {
+  config: AppConfig;
+  brand: BrandConfig;
+}
+
+const ConfigContext = createContext<ConfigValue | null>(null);
+
+async function loadBrand(): Promise<BrandConfig> {
+  try {
+    return await apiFetch("/brand/brand.default.json", { schema: brandConfig });
+  } catch (err) {
+    console.warn("Brand configuration could not be loaded; using the default brand.", err);
+    return defaultBrand;
+  }
+}
+
+const cssVar = (key: string) => `--brand-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+function applyBrand(brand: BrandConfig) {
+  const root = document.documentElement.style;
+  for (const [key, value] of Object.entries(brand.colors)) root.setProperty(cssVar(key), value);
+  document.title = brand.name;
+  if (brand.branding.brandingEnabled && brand.branding.favicon) {
+    document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.setAttribute("href", brand.branding.favicon);
+  }
+}
+
+export function ConfigProvider({ children }: { children: ReactNode }) {
+  const config = useQuery({
+    queryKey: queryKeys.config,
+    queryFn: () => apiFetch("/api/config", { schema: appConfig }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+  const brand = useQuery({
+    queryKey: queryKeys.brand,
+    queryFn: loadBrand,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  useEffect(() => {
+    if (brand.data) applyBrand(brand.data);
+  }, [brand.data]);
+
+  if (config.isError)
+    return (
+      <FullPageError
+        title={ui.config.errorTitle}
+        body={ui.config.errorBody}
+        onRetry={() => config.refetch()}
+      />
+    );
+  if (!config.data || !brand.data) return <FullPageSpinner label={ui.config.loading} />;
+  return <ConfigContext value={{ config: config.data, brand: brand.data }}>{children}</ConfigContext>;
+}
+
+export function useConfig(): ConfigValue {
+  const value = use(ConfigContext);
+  if (!value) throw new Error("useConfig outside ConfigProvider");
+  return value;
+}
+
+/** Feature flags come from the server's config: the server enforces them too. */
+export function useFeature(flag: FeatureFlag): boolean {
+  return useConfig().config.features[flag];
+}

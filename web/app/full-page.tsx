@@ -1,0 +1,42 @@
+import { TriangleAlert } from "lucide-react";
+import { ui } from "../../common/texts/index.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
+
+/** Shown while the app decides what to show (config, session). */
+export function FullPageSpinner({ label = ui.common.loading }: { label?: string }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted">
+      <Spinner label={label} className="size-6" />
+    </main>
+  );
+}
+
+/** The app cannot work at all without this; say so plainly and offer a retry. */
+export function FullPageError({
+  title,
+  body,
+  onRetry,
+}: {
+  title: string;
+  body: string;
+  onRetry: () => void;
+}) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted p-4">
+      <div
+        role="alert"
+        className="w-full max-w-md rounded-xl border border-border bg-white p-8 text-center shadow-sm"
+      >
+        <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-error/10 text-error">
+          <TriangleAlert aria-hidden className="size-6" />
+        </span>
+        <h1 className="text-xl font-semibold text-ink">{title}</h1>
+        <p className="mt-2 text-sm text-muted-fg">{body}</p>
+        <Button className="mt-6" onClick={onRetry}>
+          {ui.common.retry}
+        </Button>
+      </div>
+    </main>
+  );
+}

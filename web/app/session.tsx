@@ -1,0 +1,135 @@
+/**
+ * Who is signed in (spec §4: loading, then signed in or signed out), and the staging
+ * convenience of one automatic sign-in as the demo admin per tab.
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation } from "react-router";
+import { type Session, sessionResponse } from "../../common/schemas/auth.ts";
+import { ui } from "../../common/texts/index.ts";
+import { apiFetch } from "../lib/api.ts";
+import { readStored, removeStored, storageKeys, writeStored } from "../lib/storage.ts";
+import { useConfig } from "./config.tsx";
+import { FullPageError } from "./full-page.tsx";
+import { isAppWide, queryKeys } from "./query.ts";
+
+export type SessionState =
+  | { status: "loading" }
+  | { status: "signedOut" }
+  | { status: "signedIn"; session: Session };
+
+interface SessionActions {
+  /** After any sign-in: forget the previous person's data, then load the new session. */
+  afterSignIn: () => Promise<void>;
+  /** Reload the session (after joining or switching a department). */
+  reload: () => Promise<void>;
+  signOut: () => Promise<void>;
+}
+
+const StateContext = createContext<SessionState>({ status: "loading" });
+const ActionsContext = createContext<SessionActions | null>(null);
+
+type AutoSignIn = "idle" | "running" | "done";
+
+/** Token pages sign a particular person in; signing in the demo admin first would only race them. */
+const isTokenPage = (path: string) => path.startsWith("/auth/");
+
+function autoSignInAllowed(enabled: boolean, path: string): boolean {
+  return (
+    enabled &&
+    !isTokenPage(path) &&
+    !readStored("session", storageKeys.autoSignInTried, false) &&
+    !readStored("local", storageKeys.autoSignInSuppressed, false)
+  );
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { config } = useConfig();
+  const client = useQueryClient();
+  const { pathname } = useLocation();
+  const query = useQuery({
+    queryKey: queryKeys.session,
+    // Background: checking the session must not count as the person being active.
+    queryFn: async () =>
+      (await apiFetch("/api/auth/session", { schema: sessionResponse, background: true })).session,
+    staleTime: 60_000,
+  });
+  const [auto, setAuto] = useState<AutoSignIn>("idle");
+
+  const resetPersonalData = useCallback(
+    () => client.resetQueries({ predicate: (q) => !isAppWide(q.queryKey) && q.queryKey[0] !== "session" }),
+    [client],
+  );
+
+  const actions = useMemo<SessionActions>(
+    () => ({
+      afterSignIn: async () => {
+        removeStored("local", storageKeys.autoSignInSuppressed);
+        await resetPersonalData();
+        await client.refetchQueries({ queryKey: queryKeys.session });
+      },
+      reload: async () => {
+        await client.refetchQueries({ queryKey: queryKeys.session });
+        await resetPersonalData();
+      },
+      signOut: async () => {
+        await apiFetch("/api/auth/sign-out", { method: "POST" });
+        // Another tab must not sign the demo admin in again behind the person's back.
+        writeStored("local", storageKeys.autoSignInSuppressed, true);
+        client.removeQueries({ predicate: (q) => !isAppWide(q.queryKey) });
+        client.setQueryData(queryKeys.session, null);
+      },
+    }),
+    [client, resetPersonalData],
+  );
+
+  const noSession = query.isSuccess && query.data === null;
+  const wantsAuto = auto === "idle" && noSession && autoSignInAllowed(config.autoSignIn, pathname);
+
+  useEffect(() => {
+    // Re-read the flag here: React StrictMode runs this effect twice with the same closure.
+    if (!wantsAuto || readStored("session", storageKeys.autoSignInTried, false)) return;
+    writeStored("session", storageKeys.autoSignInTried, true);
+    setAuto("running");
+    apiFetch("/api/dev/auto-sign-in", { method: "POST" })
+      .then(() => client.refetchQueries({ queryKey: queryKeys.session }))
+      .catch((err: unknown) => console.warn("Automatic demo sign-in failed; showing the login page.", err))
+      .finally(() => setAuto("done"));
+  }, [wantsAuto, client]);
+
+  let state: SessionState;
+  if (query.data) state = { status: "signedIn", session: query.data };
+  else if (noSession && auto !== "running" && !wantsAuto) state = { status: "signedOut" };
+  else state = { status: "loading" };
+
+  if (query.isError && query.data === undefined) {
+    return (
+      <FullPageError
+        title={ui.common.somethingWentWrong}
+        body={ui.common.networkError}
+        onRetry={() => query.refetch()}
+      />
+    );
+  }
+
+  return (
+    <ActionsContext value={actions}>
+      <StateContext value={state}>{children}</StateContext>
+    </ActionsContext>
+  );
+}
+
+export const useSessionState = () => use(StateContext);
+
+export function useSessionActions(): SessionActions {
+  const actions = use(ActionsContext);
+  if (!actions) throw new Error("useSessionActions outside SessionProvider");
+  return actions;
+}
+
+/** The session on screens inside the protected layout, where it always exists. */
+export function useSession(): Session {
+  const state = useSessionState();
+  if (state.status !== "signedIn") throw new Error("useSession outside the protected layout");
+  return state.session;
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { ui } from "../../../common/texts/index.ts";
+import { useIsDesktop, useMediaQuery } from "../../lib/media.ts";
+import { MobileShell } from "./MobileShell.tsx";
+import { RightRail } from "./RightRail.tsx";
+import { OnlineStatus, SidebarNav } from "./SidebarNav.tsx";
+import { TopBar } from "./TopBar.tsx";
+
+/**
+ * The signed-in frame. One layout is rendered at a time (not both hidden by CSS), so
+ * every control exists once for assistive technology and for tests.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const desktop = useIsDesktop();
+  // The rail needs room: from 1024 px the ward PC shows sidebar, content and rail together.
+  const roomForRail = useMediaQuery("(min-width: 1024px)");
+  if (!desktop) return <MobileShell>{children}</MobileShell>;
+
+  return (
+    <div className="flex h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-primary"
+      >
+        {ui.shell.skipToContent}
+      </a>
+      <TopBar />
+      <div className="flex min-h-0 flex-1">
+        <div className="flex w-64 shrink-0 flex-col overflow-y-auto border-r border-border bg-white">
+          <SidebarNav />
+          <div className="mt-auto border-t border-border px-6 py-4">
+            <OnlineStatus />
+          </div>
+        </div>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto focus:outline-none">
+          {children}
+        </main>
+        {roomForRail && <RightRail />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { UsersRound } from "lucide-react";
+import { useState } from "react";
+import { roleLabels } from "../../../common/domain/roles.ts";
+import { demoUserList } from "../../../common/schemas/dev.ts";
+import { ui } from "../../../common/texts/index.ts";
+import { useConfig } from "../../app/config.tsx";
+import { queryKeys } from "../../app/query.ts";
+import { useSession, useSessionActions } from "../../app/session.tsx";
+import { Avatar } from "../../components/ui/avatar.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { toast } from "../../components/ui/toaster.tsx";
+import { Tooltip } from "../../components/ui/tooltip.tsx";
+import { apiFetch, errorText } from "../../lib/api.ts";
+
+/**
+ * Staging only (decisions.md: in a hospital, switching into anyone is a breach): sign in
+ * as one of the demo users to see the app through their role.
+ */
+export function DemoSwitcher({ variant = "icon" }: { variant?: "icon" | "full" }) {
+  const { config } = useConfig();
+  const session = useSession();
+  const { afterSignIn } = useSessionActions();
+  const [open, setOpen] = useState(false);
+  const users = useQuery({
+    queryKey: queryKeys.demoUsers,
+    queryFn: () => apiFetch("/api/dev/demo-users", { schema: demoUserList }),
+    enabled: open && config.demoTools,
+    staleTime: 5 * 60_000,
+  });
+  const switchTo = useMutation({
+    mutationFn: (email: string) => apiFetch("/api/dev/impersonate", { method: "POST", body: { email } }),
+    onSuccess: async (_, email) => {
+      await afterSignIn();
+      const name = users.data?.users.find((u) => u.email === email)?.fullName ?? email;
+      toast.success(ui.shell.demoSwitched(name));
+    },
+    onError: (err) => toast.error(errorText(err, ui.shell.demoSwitchFailed)),
+  });
+
+  if (!config.demoTools) return null;
+
+  const trigger =
+    variant === "icon" ? (
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={ui.shell.demoSwitcher}
+        className="size-11 text-primary-fg hover:bg-white/10 focus-visible:outline-primary-fg"
+      >
+        <UsersRound aria-hidden className="!size-5" />
+      </Button>
+    ) : (
+      <Button variant="outline" className="h-11 w-full justify-start" aria-label={ui.shell.demoSwitcher}>
+        <UsersRound aria-hidden />
+        {ui.shell.demoSwitcher}
+      </Button>
+    );
+
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      {variant === "icon" ? (
+        <Tooltip content={ui.shell.demoSwitcher}>
+          <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+        </Tooltip>
+      ) : (
+        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      )}
+      <DropdownMenuContent className="w-80">
+        <DropdownMenuLabel>
+          {ui.shell.demoSwitcherTitle} · {ui.shell.demoSwitcherHint}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {users.isPending && (
+          <div className="flex justify-center p-4">
+            <Spinner label={ui.common.loading} />
+          </div>
+        )}
+        {users.isError && <p className="p-3 text-sm text-error">{ui.shell.demoUsersFailed}</p>}
+        {users.data?.users.map((u) => {
+          const current = u.email === session.user.email;
+          return (
+            <DropdownMenuItem
+              key={u.email}
+              disabled={current || switchTo.isPending}
+              onSelect={() => switchTo.mutate(u.email)}
+              aria-current={current || undefined}
+            >
+              <Avatar name={u.fullName} size="sm" />
+              <span className="flex min-w-0 flex-col">
+                <span className="truncate font-medium text-ink">{u.fullName}</span>
+                <span className="truncate text-xs text-muted-fg">
+                  {[u.role ? roleLabels[u.role] : null, u.deptName].filter(Boolean).join(" · ")}
+                </span>
+              </span>
+            </DropdownMenuItem>
+          );
+        })}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,99 @@
+import { ArrowLeftRight, CalendarClock, Menu, Zap } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { ui } from "../../../common/texts/index.ts";
+import { useConfig } from "../../app/config.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Drawer } from "../../components/ui/drawer.tsx";
+import { cn } from "../../lib/cn.ts";
+import { titleForPath } from "./nav.ts";
+import { QuickActions } from "./QuickActions.tsx";
+import { OnlineStatus, SidebarNav } from "./SidebarNav.tsx";
+import { UserMenu } from "./UserMenu.tsx";
+
+const headerButton = "size-11 text-primary-fg hover:bg-white/10 focus-visible:outline-primary-fg";
+
+/** Under 768 px: a header with the page title, the 'Meny' and 'Hurtighandlinger' drawers. */
+export function MobileShell({ children }: { children: ReactNode }) {
+  const { config } = useConfig();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [quickOpen, setQuickOpen] = useState(false);
+  const shortcuts = [
+    {
+      to: "/shifts/open",
+      label: ui.shell.mobileExtraShifts,
+      icon: CalendarClock,
+      on: config.features.shifts,
+    },
+    { to: "/shifts/swaps", label: ui.shell.mobileSwaps, icon: ArrowLeftRight, on: config.features.swaps },
+  ].filter((s) => s.on);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-30 bg-primary text-primary-fg shadow-sm">
+        <div className="flex h-14 items-center gap-1 px-1.5">
+          <Drawer
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            side="left"
+            title={ui.shell.menu}
+            trigger={
+              <Button variant="ghost" size="icon" aria-label={ui.shell.menu} className={headerButton}>
+                <Menu aria-hidden className="!size-6" />
+              </Button>
+            }
+          >
+            <SidebarNav variant="drawer" onNavigate={() => setMenuOpen(false)} />
+            <div className="border-t border-border px-6 py-4">
+              <OnlineStatus />
+            </div>
+          </Drawer>
+          <p className="min-w-0 flex-1 truncate px-1 text-lg font-semibold">{titleForPath(pathname)}</p>
+          <Drawer
+            open={quickOpen}
+            onOpenChange={setQuickOpen}
+            side="right"
+            title={ui.shell.quickActions}
+            description={ui.shell.quickActionsIntro}
+            trigger={
+              <Button variant="ghost" size="icon" aria-label={ui.shell.quickActions} className={headerButton}>
+                <Zap aria-hidden className="!size-5" />
+              </Button>
+            }
+          >
+            <QuickActions onNavigate={() => setQuickOpen(false)} />
+          </Drawer>
+          <UserMenu compact />
+        </div>
+        {shortcuts.length > 0 && (
+          <div className="grid grid-flow-col gap-2 border-t border-white/10 px-3 pb-2.5 pt-2">
+            {shortcuts.map(({ to, label, icon: Icon }) => {
+              const active = pathname === to;
+              return (
+                // Counts of open shifts and offers join these buttons with their features.
+                <button
+                  key={to}
+                  type="button"
+                  onClick={() => navigate(to)}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "flex min-h-11 items-center justify-center gap-2 rounded-lg text-[15px] font-medium focus-visible:outline-primary-fg",
+                    active ? "bg-primary-fg text-primary" : "bg-white/10 text-primary-fg hover:bg-white/15",
+                  )}
+                >
+                  <Icon aria-hidden className="size-4" />
+                  {label}
+                </button>
+              );
+            })}
+          </div>
+        )}
+      </header>
+      <main id="main" className="min-w-0 flex-1">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useConfig } from "../../app/config.tsx";
+import { BrandLogo } from "../../components/brand-logo.tsx";
+import { DemoSwitcher } from "./DemoSwitcher.tsx";
+import { HelpMenu } from "./HelpMenu.tsx";
+import { NotificationBellSlot } from "./NotificationBellSlot.tsx";
+import { UserMenu } from "./UserMenu.tsx";
+
+export function TopBar() {
+  const { brand } = useConfig();
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-4 bg-primary px-4 text-primary-fg shadow-sm">
+      <BrandLogo />
+      <p className="hidden truncate text-sm text-primary-fg/80 lg:block">{brand.tagline}</p>
+      <div className="ml-auto flex items-center gap-1">
+        <NotificationBellSlot />
+        <DemoSwitcher />
+        <HelpMenu />
+        <span aria-hidden className="mx-1.5 h-6 w-px bg-white/20" />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMutation } from "@tanstack/react-query";
+import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { useNavigate } from "react-router";
+import { ui } from "../../../common/texts/index.ts";
+import { useSession, useSessionActions } from "../../app/session.tsx";
+import { Avatar } from "../../components/ui/avatar.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu.tsx";
+import { toast } from "../../components/ui/toaster.tsx";
+import { apiFetch, errorText } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { RoleTag } from "./RoleIcon.tsx";
+
+/** Avatar, name, role and e-mail; profile, department switch (several memberships) and sign-out. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const session = useSession();
+  const { reload, signOut } = useSessionActions();
+  const navigate = useNavigate();
+  const { user } = session;
+  const activeMemberships = session.memberships.filter((m) => m.isActive);
+
+  const switchDept = useMutation({
+    mutationFn: (deptId: string) =>
+      apiFetch("/api/me/current-department", { method: "PUT", body: { deptId } }),
+    onSuccess: async (_, deptId) => {
+      await reload();
+      const name = activeMemberships.find((m) => m.deptId === deptId)?.deptName;
+      if (name) toast.success(ui.department.switched(name));
+    },
+    onError: (err) => toast.error(errorText(err, ui.department.switchFailed)),
+  });
+
+  const logOut = useMutation({
+    mutationFn: signOut,
+    onSuccess: () => toast.success(ui.auth.signedOut),
+    onError: (err) => toast.error(errorText(err, ui.common.somethingWentWrong)),
+  });
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={ui.shell.userMenu}
+        className={cn(
+          "flex min-h-11 items-center gap-2 rounded-md px-1.5 text-primary-fg hover:bg-white/10 focus-visible:outline-primary-fg",
+          !compact && "pr-2.5",
+        )}
+      >
+        <Avatar name={user.fullName} src={user.avatarUrl} size="sm" className="ring-2 ring-white/30" />
+        {!compact && (
+          <>
+            <span className="max-w-40 truncate text-sm font-medium">{user.fullName}</span>
+            <ChevronDown aria-hidden className="size-4 opacity-80" />
+          </>
+        )}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-72">
+        <div className="flex items-center gap-3 px-2.5 py-2.5">
+          <Avatar name={user.fullName} src={user.avatarUrl} />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-ink">{user.fullName}</p>
+            <RoleTag role={session.badgeRole} />
+            <p className="truncate text-xs text-muted-fg">{user.email}</p>
+          </div>
+        </div>
+        <DropdownMenuSeparator />
+        {activeMemberships.length > 1 && (
+          <>
+            <DropdownMenuLabel>{ui.department.switchLabel}</DropdownMenuLabel>
+            <DropdownMenuRadioGroup
+              value={session.currentDeptId ?? ""}
+              onValueChange={(deptId) => deptId !== session.currentDeptId && switchDept.mutate(deptId)}
+            >
+              {activeMemberships.map((m) => (
+                <DropdownMenuRadioItem key={m.deptId} value={m.deptId} disabled={switchDept.isPending}>
+                  {m.deptName}
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+            <DropdownMenuSeparator />
+          </>
+        )}
+        <DropdownMenuItem onSelect={() => navigate("/profile")}>
+          <UserRound aria-hidden />
+          {ui.shell.myProfile}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => logOut.mutate()} disabled={logOut.isPending}>
+          <LogOut aria-hidden />
+          {ui.auth.signOut}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
