@@ -129,6 +129,7 @@ export const ui = {
     demoSwitcher: "Bytt demobruker",
     demoSwitcherTitle: "Demobrukere",
     demoSwitcherHint: "Kun i testmiljøet",
+    demoCurrent: "Innlogget",
     demoUsersFailed: "Kunne ikke laste demobrukere",
     demoSwitched: (name: string) => `Du er nå logget inn som ${name}.`,
     demoSwitchFailed: "Kunne ikke bytte bruker.",

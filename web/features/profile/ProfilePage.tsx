@@ -46,7 +46,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5 py-2.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="text-sm text-muted-fg">{label}</dt>
-      <dd className="text-[15px] text-ink">{children}</dd>
+      <dd className="min-w-0 text-[15px] break-words text-ink">{children}</dd>
     </div>
   );
 }
@@ -71,7 +71,7 @@ export function ProfilePage() {
         </div>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 @3xl:grid-cols-2">
         <Card title={t.detailsTitle}>
           <dl className="divide-y divide-border">
             <Field label={t.fullName}>{user.fullName}</Field>

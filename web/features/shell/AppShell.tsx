@@ -26,7 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <TopBar />
       <div className="flex min-h-0 flex-1">
-        <div className="flex w-64 shrink-0 flex-col overflow-y-auto border-r border-border bg-white">
+        <div className="flex w-68 shrink-0 flex-col overflow-y-auto border-r border-border bg-white">
           <SidebarNav />
           <div className="mt-auto border-t border-border px-6 py-4">
             <OnlineStatus />

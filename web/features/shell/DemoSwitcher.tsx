@@ -8,6 +8,7 @@ import { useConfig } from "../../app/config.tsx";
 import { queryKeys } from "../../app/query.ts";
 import { useSession, useSessionActions } from "../../app/session.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
   DropdownMenu,
@@ -96,12 +97,13 @@ export function DemoSwitcher({ variant = "icon" }: { variant?: "icon" | "full" }
               aria-current={current || undefined}
             >
               <Avatar name={u.fullName} size="sm" />
-              <span className="flex min-w-0 flex-col">
+              <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium text-ink">{u.fullName}</span>
                 <span className="truncate text-xs text-muted-fg">
                   {[u.role ? roleLabels[u.role] : null, u.deptName].filter(Boolean).join(" · ")}
                 </span>
               </span>
+              {current && <Badge tone="success">{ui.shell.demoCurrent}</Badge>}
             </DropdownMenuItem>
           );
         })}

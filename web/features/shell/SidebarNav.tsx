@@ -26,14 +26,30 @@ function ShiftBlockRange() {
   );
 }
 
-function Item({ item, short, onNavigate }: { item: NavItem; short: boolean; onNavigate?: () => void }) {
+function Item({
+  item,
+  short,
+  onNavigate,
+  highlight = true,
+}: {
+  item: NavItem;
+  short: boolean;
+  onNavigate?: () => void;
+  /** false for an entry that shares its target with another (Oversikt and Avdeling) */
+  highlight?: boolean;
+}) {
   const Icon = item.icon;
   return (
     <li>
-      <NavLink to={item.to} end className={itemClass} onClick={onNavigate}>
+      <NavLink
+        to={item.to}
+        end
+        className={({ isActive }) => itemClass({ isActive: highlight && isActive })}
+        onClick={onNavigate}
+      >
         <Icon aria-hidden className="size-[18px] shrink-0 opacity-80" />
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="truncate">{short && item.shortLabel ? item.shortLabel : item.label}</span>
+          <span className="leading-snug">{short && item.shortLabel ? item.shortLabel : item.label}</span>
           {item.shiftBlock && <ShiftBlockRange />}
         </span>
         {/* Badge slot: live counts arrive with their features; nothing is shown until then. */}
@@ -69,6 +85,7 @@ export function SidebarNav({
           <Item
             item={{ to: "/chat/department", label: ui.nav.overview, icon: LayoutDashboard }}
             short
+            highlight={false}
             onNavigate={onNavigate}
           />
         </ul>

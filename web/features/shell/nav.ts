@@ -7,6 +7,7 @@ import {
   CalendarCheck,
   CalendarClock,
   CalendarCog,
+  Clock,
   Hash,
   type LucideIcon,
   MessageSquare,
@@ -44,7 +45,7 @@ export const navSections: readonly NavSection[] = [
   {
     id: "chat",
     items: [
-      { to: "/chat/shift", label: t.shiftChat, icon: CalendarClock, flag: "shiftChat", shiftBlock: true },
+      { to: "/chat/shift", label: t.shiftChat, icon: Clock, flag: "shiftChat", shiftBlock: true },
       { to: "/chat/department", label: t.department, icon: MessagesSquare },
       { to: "/chat/dm", label: t.directMessages, icon: MessageSquare },
       { to: "/chat/channels", label: t.channels, icon: Hash, flag: "channels" },

@@ -1,0 +1,73 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { baseHandlers, mockApi, renderApp, session } from "../../test/app.tsx";
+
+const sidebar = () => screen.findByRole("navigation", { name: "Hovedmeny" });
+
+describe("sidebar", () => {
+  it("shows every section and item of spec §2 to an admin", async () => {
+    mockApi(baseHandlers(session("admin")));
+    renderApp("/chat/department");
+    const nav = await sidebar();
+    for (const name of ["Chat", "Vakter", "Administrasjon"]) {
+      expect(within(nav).getByRole("button", { name })).toHaveAttribute("aria-expanded", "true");
+    }
+    for (const name of [
+      "Pågående vakt",
+      "Avdeling",
+      "Direktemeldinger",
+      "Kanaler",
+      "Ekstravakter",
+      "Byttevakt",
+      "Mine vakter",
+      "Ansatte",
+      "Administrer ekstravakter",
+      "Administrer bytter",
+      "Profil",
+    ]) {
+      expect(within(nav).getByRole("link", { name: new RegExp(`^${name}\\b`) })).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole("link", { name: /^Avdeling/ })).toHaveAttribute("aria-current", "page");
+    expect(within(nav).getByRole("link", { name: /^Pågående vakt/ })).toHaveTextContent(/\d\d:00–\d\d:00/);
+    expect(screen.getByText("Status: Pålogget")).toBeInTheDocument();
+  });
+
+  it("hides 'Administrasjon' from staff and items whose feature is off", async () => {
+    mockApi(baseHandlers(session("staff"), { channels: false }));
+    renderApp("/chat/department");
+    const nav = await sidebar();
+    expect(within(nav).queryByRole("button", { name: "Administrasjon" })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: /^Ansatte/ })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: /^Kanaler/ })).not.toBeInTheDocument();
+  });
+
+  it("remembers a collapsed section across reloads", async () => {
+    mockApi(baseHandlers(session("admin")));
+    const first = renderApp("/chat/department");
+    const nav = await sidebar();
+    await userEvent.click(within(nav).getByRole("button", { name: "Chat" }));
+    expect(within(nav).getByRole("button", { name: "Chat" })).toHaveAttribute("aria-expanded", "false");
+    expect(within(nav).queryByRole("link", { name: /^Direktemeldinger/ })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderApp("/chat/department");
+    const again = await sidebar();
+    expect(within(again).getByRole("button", { name: "Chat" })).toHaveAttribute("aria-expanded", "false");
+    expect(within(again).getByRole("button", { name: "Vakter" })).toHaveAttribute("aria-expanded", "true");
+  });
+
+  it("remembers a closed 'Informasjon' rail", async () => {
+    mockApi(baseHandlers(session("staff")));
+    const first = renderApp("/chat/department");
+    const rail = await screen.findByRole("complementary", { name: "Informasjon" });
+    expect(within(rail).getByText("Dagens ordspill")).toBeInTheDocument();
+    await userEvent.click(within(rail).getByRole("button", { name: "Lukk informasjon" }));
+    expect(screen.queryByRole("complementary", { name: "Informasjon" })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderApp("/chat/department");
+    await userEvent.click(await screen.findByRole("button", { name: "Vis informasjon" }));
+    expect(screen.getByRole("complementary", { name: "Informasjon" })).toBeInTheDocument();
+  });
+});
