@@ -76,8 +76,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await apiFetch("/api/auth/sign-out", { method: "POST" });
         // Another tab must not sign the demo admin in again behind the person's back.
         writeStored("local", storageKeys.autoSignInSuppressed, true);
-        client.removeQueries({ predicate: (q) => !isAppWide(q.queryKey) });
+        // The session query stays (observers hold it); its data turns null, the rest goes.
         client.setQueryData(queryKeys.session, null);
+        client.removeQueries({ predicate: (q) => !isAppWide(q.queryKey) && q.queryKey[0] !== "session" });
       },
     }),
     [client, resetPersonalData],

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { storageKeys } from "../lib/storage.ts";
+import { baseHandlers, config, mockApi, renderApp, session } from "../test/app.tsx";
+
+/** A server whose session follows the sign-in and sign-out calls. */
+function server(autoSignIn: "works" | "fails") {
+  let current: ReturnType<typeof session> | null = null;
+  const calls = mockApi({
+    ...baseHandlers(null),
+    "GET /api/config": config({}, { autoSignIn: true }),
+    "GET /api/auth/session": () => ({ session: current }),
+    "POST /api/dev/auto-sign-in": () => {
+      if (autoSignIn === "fails")
+        return { status: 404, body: { error: { code: "not_found", message: "Fant ikke" } } };
+      current = session("admin");
+      return { ok: true };
+    },
+    "POST /api/auth/sign-out": () => {
+      current = null;
+      return { ok: true };
+    },
+  });
+  return calls.filter.bind(calls);
+}
+
+const autoCalls = (filter: ReturnType<typeof server>) => filter((c) => c.path === "/api/dev/auto-sign-in");
+
+describe("session", () => {
+  it("signs a fresh tab in as the demo admin exactly once (staging)", async () => {
+    const filter = server("works");
+    const { router } = renderApp("/shifts/open");
+    expect(await screen.findByRole("heading", { name: "Ekstravakter", level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/shifts/open");
+    expect(autoCalls(filter)).toHaveLength(1);
+    expect(sessionStorage.getItem(storageKeys.autoSignInTried)).toBe("true");
+  });
+
+  it("marks the session check as background activity", async () => {
+    const filter = server("works");
+    renderApp("/chat/department");
+    await screen.findByRole("navigation", { name: "Hovedmeny" });
+    const check = filter((c) => c.path === "/api/auth/session")[0];
+    expect(check?.headers["X-Activity"]).toBe("background");
+  });
+
+  it("falls back to /login once when the automatic sign-in fails", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const filter = server("fails");
+    const { router } = renderApp("/chat/department");
+    expect(await screen.findByRole("button", { name: "Send innloggingslenke" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(warn).toHaveBeenCalled();
+    expect(autoCalls(filter)).toHaveLength(1);
+  });
+
+  it("'Logg ut' clears the session and keeps the automatic sign-in away in this browser", async () => {
+    const filter = server("works");
+    const first = renderApp("/chat/department");
+    await userEvent.click(await screen.findByRole("button", { name: "Brukermeny" }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByText("kari@example.no")).toBeInTheDocument();
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "Logg ut" }));
+    await waitFor(() => expect(filter((c) => c.path === "/api/auth/sign-out")).toHaveLength(1));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe("/login"));
+    expect(localStorage.getItem(storageKeys.autoSignInSuppressed)).toBe("true");
+    first.unmount();
+
+    // A new tab (fresh sessionStorage) of the same browser stays signed out.
+    sessionStorage.clear();
+    const second = renderApp("/chat/department");
+    expect(await screen.findByRole("button", { name: "Send innloggingslenke" })).toBeInTheDocument();
+    expect(second.router.state.location.pathname).toBe("/login");
+    expect(autoCalls(filter)).toHaveLength(1);
+  });
+});
