@@ -3,6 +3,7 @@
  * dev mailbox signs in once, lands where the user first wanted to go, and a signed-in user
  * is sent away from /login.
  */
+import { expectNoSeriousViolations } from "./support/a11y.ts";
 import { currentSession, demo, envs, expect, test } from "./support/fixtures.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
@@ -91,4 +92,16 @@ test("a magic link for an unknown address shows the same screen and sends nothin
   const res = await page.request.get(`${server.url}/api/dev/mailbox`);
   const mails = (await res.json()) as { to: string }[];
   expect(mails.filter((m) => m.to.includes(unknown))).toHaveLength(0);
+});
+
+test("the login page has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByLabel("E-post", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send innloggingslenke" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  // and the check-your-email screen
+  await page.getByLabel("E-post", { exact: true }).fill(demo.ola.email);
+  await page.getByRole("button", { name: "Send innloggingslenke" }).click();
+  await expect(page.getByRole("heading", { name: "E-post sendt!" })).toBeVisible();
+  await expectNoSeriousViolations(page);
 });

@@ -9,8 +9,8 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/a11y.ts";
 import { currentSession, demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
 import { repoRoot } from "./support/server.ts";
 
@@ -307,24 +307,4 @@ test.describe("automatic demo sign-in (AUTO_SIGNIN on)", () => {
       await ctx.close();
     }
   });
-
-  test("the login page has no serious accessibility violations", async ({ page }) => {
-    // signed out by 'Logg ut', which also keeps the automatic sign-in away
-    await page.goto("/");
-    await expect(page).toHaveURL(/\/chat\/department$/);
-    await page.getByRole("button", { name: "Brukermeny" }).click();
-    await page.getByRole("menuitem", { name: "Logg ut" }).click();
-    await expect(page).toHaveURL(/\/login(\?.*)?$/);
-    await expect(page.getByLabel("E-post", { exact: true })).toBeVisible();
-    await expectNoSeriousViolations(page);
-  });
 });
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map(
-    (v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-  );
-  expect(report, "serious or critical axe violations").toEqual([]);
-}
