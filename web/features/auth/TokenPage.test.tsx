@@ -17,7 +17,7 @@ describe("e-mail link pages", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/shifts/swaps"));
     const verifies = calls.filter((c) => c.path === "/api/auth/magic-link/verify");
     expect(verifies).toHaveLength(1);
-    expect(verifies[0]?.body).toEqual({ token: "abcdefghijklmnop" });
+    expect(verifies[0]?.body).toEqual({ token: "abcdefghijklmnop", next: "/shifts/swaps" });
   });
 
   it("explains a refused confirmation link and links back to login", async () => {

@@ -17,11 +17,13 @@ import { AuthLayout } from "./AuthLayout.tsx";
  */
 const requests = new Map<string, Promise<string>>();
 
-function redeemOnce(endpoint: string, token: string): Promise<string> {
+/** `next` (from the link) is echoed back by the server, which checks it is a same-site path. */
+function redeemOnce(endpoint: string, token: string, next: string): Promise<string> {
   const key = `${endpoint} ${token}`;
   let request = requests.get(key);
   if (!request) {
-    request = apiFetch(endpoint, { method: "POST", body: { token }, schema: magicLinkVerifyResponse }).then(
+    const body = next === "/" ? { token } : { token, next };
+    request = apiFetch(endpoint, { method: "POST", body, schema: magicLinkVerifyResponse }).then(
       (r) => r.next,
     );
     requests.set(key, request);
@@ -44,7 +46,7 @@ interface TokenPageProps {
 function TokenPage({ endpoint, title, loading, failedTitle, fallbackError }: TokenPageProps) {
   const [params] = useSearchParams();
   const token = params.get("token");
-  const requestedNext = params.get("next");
+  const requestedNext = safeNext(params.get("next"));
   const navigate = useNavigate();
   const { afterSignIn } = useSessionActions();
   const [error, setError] = useState<string | null>(token ? null : ui.auth.missingToken);
@@ -52,11 +54,11 @@ function TokenPage({ endpoint, title, loading, failedTitle, fallbackError }: Tok
   useEffect(() => {
     if (!token) return;
     let live = true;
-    redeemOnce(endpoint, token)
+    redeemOnce(endpoint, token, requestedNext)
       .then(async (next) => {
         if (!live) return;
         await afterSignIn();
-        navigate(safeNext(next || requestedNext), { replace: true });
+        navigate(safeNext(next), { replace: true });
       })
       .catch((err: unknown) => live && setError(errorText(err, fallbackError)));
     return () => {
