@@ -9,9 +9,11 @@ import { useShiftBlock } from "../../lib/dates.ts";
 import { storageKeys, useLocalState } from "../../lib/storage.ts";
 import { type NavItem, profileItem, type SectionId, visibleSections } from "./nav.ts";
 
-const itemClass = ({ isActive }: { isActive: boolean }) =>
+// The drawer is for fingers: its rows are at least 44 px high.
+const itemClass = (isActive: boolean, touch: boolean) =>
   cn(
-    "group flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-[15px] font-medium transition-colors",
+    "group flex items-center gap-3 rounded-md px-3 py-2 text-[15px] font-medium transition-colors",
+    touch ? "min-h-11" : "min-h-10",
     isActive ? "bg-primary text-primary-fg" : "text-ink hover:bg-muted",
   );
 
@@ -44,7 +46,7 @@ function Item({
       <NavLink
         to={item.to}
         end
-        className={({ isActive }) => itemClass({ isActive: highlight && isActive })}
+        className={({ isActive }) => itemClass(highlight && isActive, short)}
         onClick={onNavigate}
       >
         <Icon aria-hidden className="size-[18px] shrink-0 opacity-80" />
@@ -97,7 +99,12 @@ export function SidebarNav({
           onOpenChange={(open) => setCollapsed({ ...collapsed, [section.id]: !open })}
           className="mt-2 first:mt-0"
         >
-          <Collapsible.Trigger className="group flex min-h-9 w-full items-center justify-between rounded-md px-3 text-xs font-semibold tracking-wide text-muted-fg uppercase hover:bg-muted hover:text-ink">
+          <Collapsible.Trigger
+            className={cn(
+              short ? "min-h-11" : "min-h-9",
+              "group flex w-full items-center justify-between rounded-md px-3 text-xs font-semibold tracking-wide text-muted-fg uppercase hover:bg-muted hover:text-ink",
+            )}
+          >
             {sectionTitles[section.id]}
             <ChevronDown
               aria-hidden
