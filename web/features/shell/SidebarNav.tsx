@@ -46,6 +46,7 @@ function Item({
       <NavLink
         to={item.to}
         end
+        aria-current={highlight ? "page" : false}
         className={({ isActive }) => itemClass(highlight && isActive, short)}
         onClick={onNavigate}
       >
