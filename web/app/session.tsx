@@ -61,15 +61,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [client],
   );
 
+  const freshSession = useCallback(async () => {
+    // A first load still in flight was sent without the new cookie; TanStack would hand
+    // its (stale) answer to a refetch, so cancel it first.
+    await client.cancelQueries({ queryKey: queryKeys.session });
+    await client.refetchQueries({ queryKey: queryKeys.session });
+  }, [client]);
+
   const actions = useMemo<SessionActions>(
     () => ({
       afterSignIn: async () => {
         removeStored("local", storageKeys.autoSignInSuppressed);
+        // Someone signed in on purpose: this tab needs no automatic demo sign-in any more.
+        writeStored("session", storageKeys.autoSignInTried, true);
         await resetPersonalData();
-        await client.refetchQueries({ queryKey: queryKeys.session });
+        await freshSession();
       },
       reload: async () => {
-        await client.refetchQueries({ queryKey: queryKeys.session });
+        await freshSession();
         await resetPersonalData();
       },
       signOut: async () => {
@@ -81,7 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         client.removeQueries({ predicate: (q) => !isAppWide(q.queryKey) && q.queryKey[0] !== "session" });
       },
     }),
-    [client, resetPersonalData],
+    [client, resetPersonalData, freshSession],
   );
 
   const noSession = query.isSuccess && query.data === null;
@@ -93,10 +102,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     writeStored("session", storageKeys.autoSignInTried, true);
     setAuto("running");
     apiFetch("/api/dev/auto-sign-in", { method: "POST" })
-      .then(() => client.refetchQueries({ queryKey: queryKeys.session }))
+      .then(freshSession)
       .catch((err: unknown) => console.warn("Automatic demo sign-in failed; showing the login page.", err))
       .finally(() => setAuto("done"));
-  }, [wantsAuto, client]);
+  }, [wantsAuto, freshSession]);
 
   let state: SessionState;
   if (query.data) state = { status: "signedIn", session: query.data };

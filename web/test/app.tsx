@@ -58,7 +58,7 @@ export const departments = [
 
 /** A JSON body (status 200) or `{ status, body }`. */
 type Reply = Record<string, unknown> | unknown[];
-export type Handlers = Record<string, Reply | ((body: unknown) => Reply)>;
+export type Handlers = Record<string, Reply | ((body: unknown) => Reply | Promise<Reply>)>;
 
 export interface ApiCall {
   method: string;
@@ -78,7 +78,7 @@ export function mockApi(handlers: Handlers): ApiCall[] {
       const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
       calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> });
       const handler = handlers[`${method} ${path}`];
-      let reply: Reply | undefined = typeof handler === "function" ? handler(body) : handler;
+      let reply: Reply | undefined = typeof handler === "function" ? await handler(body) : handler;
       if (reply === undefined)
         reply = { status: 404, body: { error: { code: "not_found", message: "Fant ikke" } } };
       const isFull = typeof reply === "object" && reply !== null && "status" in reply && "body" in reply;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { baseHandlers, mockApi, renderApp, session } from "../../test/app.tsx";
+import { baseHandlers, config, mockApi, renderApp, session } from "../../test/app.tsx";
 
 describe("e-mail link pages", () => {
   it("uses a magic-link token once (StrictMode too) and lands on `next`", async () => {
@@ -18,6 +18,30 @@ describe("e-mail link pages", () => {
     const verifies = calls.filter((c) => c.path === "/api/auth/magic-link/verify");
     expect(verifies).toHaveLength(1);
     expect(verifies[0]?.body).toEqual({ token: "abcdefghijklmnop", next: "/shifts/swaps" });
+  });
+
+  it("does not trust a session answer that left before the link signed in", async () => {
+    let signedIn = false;
+    const calls = mockApi({
+      ...baseHandlers(null),
+      "GET /api/config": config({}, { autoSignIn: true }),
+      // Answered late, with the state of the moment the request arrived.
+      "GET /api/auth/session": () => {
+        const answer = { session: signedIn ? session("staff") : null };
+        return new Promise((resolve) => setTimeout(() => resolve(answer), 80));
+      },
+      "POST /api/auth/confirm": () =>
+        new Promise((resolve) =>
+          setTimeout(() => {
+            signedIn = true;
+            resolve({ next: "/profile" });
+          }, 20),
+        ),
+    });
+    const { router } = renderApp("/auth/confirm?token=abcdefghijklmnop");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
+    expect(await screen.findByRole("heading", { name: "Min Profil" })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === "/api/dev/auto-sign-in")).toBe(false);
   });
 
   it("explains a refused confirmation link and links back to login", async () => {
