@@ -49,6 +49,8 @@ interface WorkerFixtures {
 interface TestFixtures {
   /** read links from the dev mailbox of this test's server */
   mailLink: (to: string, linkPath: string, since?: Date | number) => Promise<string>;
+  /** automatic: records the page's navigations and /api/ calls; attached when a test fails */
+  pageLog: string[];
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -67,6 +69,29 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
+  pageLog: [
+    async ({ page }, use, testInfo) => {
+      const log: string[] = [];
+      const started = Date.now();
+      const stamp = () => `+${String(Date.now() - started).padStart(5)} ms`;
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) log.push(`${stamp()} navigated ${frame.url()}`);
+      });
+      page.on("response", (res) => {
+        const url = new URL(res.url());
+        if (url.pathname.startsWith("/api/")) {
+          log.push(`${stamp()} ${res.request().method()} ${url.pathname} → ${res.status()}`);
+        }
+      });
+      page.on("pageerror", (err) => log.push(`${stamp()} page error: ${err.message}`));
+      await use(log);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach("page-log", { body: log.join("\n"), contentType: "text/plain" });
+        console.log(`--- page log of "${testInfo.title}" ---\n${log.join("\n")}`);
+      }
+    },
+    { auto: true },
+  ],
   mailLink: async ({ server }, use) => {
     await use((to, linkPath, since) => waitForLink(server.url, to, linkPath, { since }));
   },
