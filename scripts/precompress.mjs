@@ -19,7 +19,10 @@ let count = 0;
 for await (const file of files(root)) {
   if (!compressible.test(file) || (await stat(file)).size < 1024) continue;
   const data = await readFile(file);
-  await writeFile(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
   count++;
 }
