@@ -3,7 +3,7 @@
  *  - first start: new database (PGlite initdb + migrations + demo seed) until /api/health is 200
  *  - warm start: existing database and built web app until /api/health is 200
  *  - GET /api/auth/session (signed in) and POST /api/auth/magic-link: median and p95 over sequential requests
- * Needs the built web app (npm run build). Prints medians; run with `npm run bench`.
+ * Runs what `npm start` runs: the built web app and server bundle (npm run build). Prints medians; run with `npm run bench`.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -25,7 +25,7 @@ function freePort(): Promise<number> {
 
 async function startServer(dataDir: string, port: number): Promise<{ proc: ChildProcess; ms: number }> {
   const started = performance.now();
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
+  const proc = spawn(process.execPath, [path.join(root, "dist/server/main.mjs")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", AUTO_SIGNIN: "0" },
     stdio: ["ignore", "ignore", "inherit"],

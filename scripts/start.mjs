@@ -1,12 +1,12 @@
-// `npm start`: build the web app when it is missing or older than its sources, then
-// run the server (which migrates the database and seeds demo data into an empty one).
+// `npm start`: build the web app and the server bundle when missing or older than their
+// sources, then run the server (which migrates the database and seeds demo data into an
+// empty one).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtIndex = path.join(root, "dist/web/index.html");
-const sources = ["web", "common", "vite.config.ts", "package.json"].map((p) => path.join(root, p));
+const at = (p) => path.join(root, p);
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -14,20 +14,29 @@ function newestMtime(p) {
   if (!s.isDirectory()) return s.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(p)) {
-    if (entry === "node_modules" || entry.endsWith(".test.ts") || entry.endsWith(".test.tsx")) continue;
+    if (entry === "node_modules" || /\.test\.tsx?$/.test(entry)) continue;
     newest = Math.max(newest, newestMtime(path.join(p, entry)));
   }
   return newest;
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
-  console.log(builtAt ? "Web app is out of date: building…" : "Building the web app (first start)…");
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+function buildWhenStale(output, sources, script, label) {
+  const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
+  if (builtAt >= Math.max(...sources.map((s) => newestMtime(at(s))))) return;
+  console.log(`${builtAt ? "Rebuilding" : "Building"} the ${label}…`);
+  const result = spawnSync("npm", ["run", "--silent", script], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], {
+buildWhenStale(
+  at("dist/web/index.html"),
+  ["web", "common", "vite.config.ts", "package.json"],
+  "build:web",
+  "web app",
+);
+buildWhenStale(at("dist/server/main.mjs"), ["server", "common", "package.json"], "build:server", "server");
+
+const server = spawn(process.execPath, ["--enable-source-maps", at("dist/server/main.mjs")], {
   cwd: root,
   stdio: "inherit",
 });

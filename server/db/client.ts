@@ -31,6 +31,9 @@ export type DatabaseSource = { databaseUrl: string } | { dataDir: string } | { p
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if ("databaseUrl" in source) {
     const pool = new pg.Pool({ connectionString: source.databaseUrl, max: 10 });
+    // An idle connection that the server closes (restart, failover) must not crash the
+    // process; the pool replaces it on the next query.
+    pool.on("error", (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, driver: "postgres", close: () => pool.end() };
