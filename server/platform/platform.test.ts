@@ -45,9 +45,12 @@ describe("platform endpoints", () => {
   });
 
   it("serves the web app for page paths and JSON 404 for unknown API paths", async () => {
-    const page = await t.client().get("/chat/department");
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<div id="root">');
+    for (const url of ["/", "/chat/department", "/auth/magic?token=abc"]) {
+      const page = await t.client().get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      expect(page.headers["cache-control"]).toBe("no-cache");
+    }
     const api = await t.client().get("/api/nope");
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe("not_found");

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { errorMessage } from "../../common/texts/errors.ts";
 
 export async function registerWebApp(app: FastifyInstance, webDist: string, opts: { demoTools: boolean }) {
@@ -25,6 +25,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opts
     app.log.warn({ webDist }, "web app is not built; only the API is served (run `npm run build`)");
   }
 
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+  // The root is a directory to the static plugin; it is the app's index page to people.
+  if (hasBuild) app.get("/", (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     const isPage =
@@ -33,9 +38,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, opts
       !url.startsWith("/api/") &&
       !url.startsWith("/brand/") &&
       !(url.startsWith("/dev/") && !opts.demoTools);
-    if (isPage) {
-      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
-    }
+    if (isPage) return sendIndex(reply);
     return reply.status(404).send({ error: { code: "not_found", message: errorMessage("not_found") } });
   });
 }
