@@ -44,6 +44,8 @@ function frameworkError(err: FastifyError): { status: number; code: ErrorCode } 
   if (err instanceof SyntaxError && err.statusCode === 400) return { status: 400, code: "invalid_json" };
   if (err.statusCode === 413) return { status: 413, code: "payload_too_large" };
   if (err.statusCode === 429) return { status: 429, code: "rate_limited" };
+  if (err.statusCode === 403) return { status: 403, code: "forbidden" };
+  if (err.statusCode === 404) return { status: 404, code: "not_found" };
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
     return { status: 400, code: "bad_request" };
   return null;
