@@ -57,6 +57,24 @@ export async function requestMagicLink(ctx: AppContext, request: FastifyRequest,
   }
 }
 
+/**
+ * Runs a better-auth call that may sign someone in, copies its cookies onto our reply,
+ * and turns its refusal into ours (our own AppErrors, e.g. from the sign-in gate, pass).
+ */
+async function signingIn(
+  reply: FastifyReply,
+  call: () => Promise<{ headers: Headers }>,
+  refusal: (err: unknown) => AppError,
+) {
+  try {
+    const { headers } = await call();
+    forwardCookies(reply, headers);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw refusal(err);
+  }
+}
+
 export async function verifyMagicLink(
   ctx: AppContext,
   request: FastifyRequest,
@@ -64,17 +82,12 @@ export async function verifyMagicLink(
   token: string,
 ) {
   await limitAttempts(ctx, request, "verify");
-  try {
-    const { headers } = await ctx.auth.api.magicLinkVerify({
-      query: { token },
-      headers: authHeaders(request),
-      returnHeaders: true,
-    });
-    forwardCookies(reply, headers);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw badRequest("magic_link_invalid");
-  }
+  await signingIn(
+    reply,
+    () =>
+      ctx.auth.api.magicLinkVerify({ query: { token }, headers: authHeaders(request), returnHeaders: true }),
+    () => badRequest("magic_link_invalid"),
+  );
 }
 
 export async function register(
@@ -108,17 +121,11 @@ export async function confirmEmail(
   token: string,
 ) {
   await limitAttempts(ctx, request, "verify");
-  try {
-    const { headers } = await ctx.auth.api.verifyEmail({
-      query: { token },
-      headers: authHeaders(request),
-      returnHeaders: true,
-    });
-    forwardCookies(reply, headers);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw badRequest("confirmation_invalid");
-  }
+  await signingIn(
+    reply,
+    () => ctx.auth.api.verifyEmail({ query: { token }, headers: authHeaders(request), returnHeaders: true }),
+    () => badRequest("confirmation_invalid"),
+  );
 }
 
 export async function passwordSignIn(
@@ -130,19 +137,19 @@ export async function passwordSignIn(
   const email = normaliseEmail(input.email);
   if (!email || !input.password) throw unprocessable("all_fields_required");
   await limitAttempts(ctx, request, "signin", email);
-  try {
-    const { headers } = await ctx.auth.api.signInEmail({
-      body: { email, password: input.password },
-      headers: authHeaders(request),
-      returnHeaders: true,
-    });
-    forwardCookies(reply, headers);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if (isAPIError(err) && err.body?.code === "EMAIL_NOT_VERIFIED")
-      throw new AppError(403, "email_not_confirmed");
-    throw new AppError(401, "invalid_credentials");
-  }
+  await signingIn(
+    reply,
+    () =>
+      ctx.auth.api.signInEmail({
+        body: { email, password: input.password },
+        headers: authHeaders(request),
+        returnHeaders: true,
+      }),
+    (err) =>
+      isAPIError(err) && err.body?.code === "EMAIL_NOT_VERIFIED"
+        ? new AppError(403, "email_not_confirmed")
+        : new AppError(401, "invalid_credentials"),
+  );
 }
 
 export async function signOut(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
