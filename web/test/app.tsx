@@ -2,19 +2,15 @@
  * Render the real app (route table, providers) at a path, against a fake API: each test
  * says what the endpoints answer, and can read what the app sent.
  */
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { StrictMode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter } from "react-router";
 import { vi } from "vitest";
 import type { Session } from "../../common/schemas/auth.ts";
 import { defaultBrand, type FeatureFlags } from "../../common/schemas/brand.ts";
 import type { AppConfig } from "../../common/schemas/config.ts";
-import { ConfigProvider } from "../app/config.tsx";
+import { AppProviders } from "../app/providers.tsx";
 import { createQueryClient } from "../app/query.ts";
 import { appRoutes } from "../app/routes.tsx";
-import { Toaster } from "../components/ui/toaster.tsx";
-import { TooltipProvider } from "../components/ui/tooltip.tsx";
 
 export const config = (features: Partial<FeatureFlags> = {}, over: Partial<AppConfig> = {}): AppConfig => ({
   environment: "staging",
@@ -103,17 +99,6 @@ export function renderApp(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false } });
-  const view = render(
-    <StrictMode>
-      <QueryClientProvider client={client}>
-        <TooltipProvider>
-          <ConfigProvider>
-            <RouterProvider router={router} />
-          </ConfigProvider>
-          <Toaster />
-        </TooltipProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const view = render(<AppProviders client={client} router={router} />);
   return { router, client, ...view };
 }

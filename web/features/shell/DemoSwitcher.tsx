@@ -22,6 +22,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
 import { apiFetch, errorText } from "../../lib/api.ts";
+import { TopBarIconButton } from "./TopBarIconButton.tsx";
 
 /**
  * Staging only (decisions.md: in a hospital, switching into anyone is a breach): sign in
@@ -52,14 +53,7 @@ export function DemoSwitcher({ variant = "icon" }: { variant?: "icon" | "full" }
 
   const trigger =
     variant === "icon" ? (
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={ui.shell.demoSwitcher}
-        className="size-11 text-primary-fg hover:bg-white/10 focus-visible:outline-primary-fg"
-      >
-        <UsersRound aria-hidden className="!size-5" />
-      </Button>
+      <TopBarIconButton icon={UsersRound} label={ui.shell.demoSwitcher} />
     ) : (
       <Button variant="outline" className="h-11 w-full justify-start" aria-label={ui.shell.demoSwitcher}>
         <UsersRound aria-hidden />

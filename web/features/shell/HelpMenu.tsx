@@ -5,7 +5,6 @@ import { blockRange, shiftBlocks } from "../../../common/domain/shift-block.ts";
 import { ui } from "../../../common/texts/index.ts";
 import { useConfig } from "../../app/config.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import {
   DropdownMenu,
@@ -14,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
+import { TopBarIconButton } from "./TopBarIconButton.tsx";
 
 /** The top bar's fourth control: what the app is, the shift blocks, and (staging) the dev mailbox. */
 export function HelpMenu() {
@@ -26,14 +26,7 @@ export function HelpMenu() {
       <DropdownMenu>
         <Tooltip content={ui.shell.help}>
           <DropdownMenuTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={ui.shell.help}
-              className="size-11 text-primary-fg hover:bg-white/10 focus-visible:outline-primary-fg"
-            >
-              <CircleHelp aria-hidden className="!size-5" />
-            </Button>
+            <TopBarIconButton icon={CircleHelp} label={ui.shell.help} />
           </DropdownMenuTrigger>
         </Tooltip>
         <DropdownMenuContent>

@@ -1,6 +1,5 @@
 import { Bell } from "lucide-react";
 import { ui } from "../../../common/texts/index.ts";
-import { Button } from "../../components/ui/button.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,6 +7,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
+import { TopBarIconButton } from "./TopBarIconButton.tsx";
 
 /**
  * Where the notification bell lives. Notifications arrive with their own issue; until
@@ -18,14 +18,7 @@ export function NotificationBellSlot() {
     <DropdownMenu>
       <Tooltip content={ui.shell.notifications}>
         <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={ui.shell.notifications}
-            className="size-11 text-primary-fg hover:bg-white/10 focus-visible:outline-primary-fg"
-          >
-            <Bell aria-hidden className="!size-5" />
-          </Button>
+          <TopBarIconButton icon={Bell} label={ui.shell.notifications} />
         </DropdownMenuTrigger>
       </Tooltip>
       <DropdownMenuContent className="w-80">
