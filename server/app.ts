@@ -117,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config.isProduction),
     hsts: config.isProduction,
+    frameguard: { action: "deny" },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });

@@ -1,8 +1,8 @@
-/** Start: read config, open and migrate the database, seed staging demo data, listen. */
+/** Start: read config, open and migrate the database, prepare it, listen. */
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { demoAccountsWithDemoPassword, seedDemoData } from "./db/seed/demo.ts";
+import { prepareDatabase } from "./startup.ts";
 
 async function main() {
   const started = performance.now();
@@ -10,16 +10,10 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  if (config.isProduction) {
-    const unsafe = await demoAccountsWithDemoPassword(database.db);
-    if (unsafe.length > 0) {
-      await database.close();
-      throw new ConfigError(
-        `Refusing to start in production: demo accounts still have the demo password (${unsafe.join(", ")}). Delete them or change their passwords.`,
-      );
-    }
-  }
-  const seeded = config.isProduction ? false : await seedDemoData(database.db);
+  const seeded = await prepareDatabase(config, database.db).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
   const { app } = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

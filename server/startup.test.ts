@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 import { account, user } from "./db/schema.ts";
-import { demoAccountsWithDemoPassword, seedDemoData } from "./db/seed/demo.ts";
+import { demoAccountsWithDemoPassword } from "./db/seed/demo.ts";
+import { prepareDatabase } from "./startup.ts";
 import { createTestApp, type TestApp } from "./test/harness.ts";
 
 describe("configuration", () => {
@@ -43,15 +44,22 @@ describe("demo data and production safety", () => {
   });
   afterAll(() => t.close());
 
-  it("seeds only an empty database, and finds demo accounts with the demo password", async () => {
-    expect(await seedDemoData(t.ctx.db)).toBe(true);
-    expect(await seedDemoData(t.ctx.db)).toBe(false);
+  const production = loadConfig({ APP_ENV: "production", AUTH_SECRET: "x".repeat(32) });
+
+  it("seeds staging only when the database is empty", async () => {
+    expect(await prepareDatabase(loadConfig({}), t.ctx.db)).toBe(true);
+    expect(await prepareDatabase(loadConfig({}), t.ctx.db)).toBe(false);
+    expect(await t.ctx.db.select().from(user)).toHaveLength(6);
+  });
+
+  it("refuses to start production while demo accounts have the demo password", async () => {
+    await expect(prepareDatabase(production, t.ctx.db)).rejects.toThrow(/demo password/);
     expect((await demoAccountsWithDemoPassword(t.ctx.db)).sort()).toHaveLength(6);
-    const [admin] = await t.ctx.db.select().from(user).where(eq(user.email, "admin@demo.no"));
-    await t.ctx.db
-      .update(account)
-      .set({ password: await hashPassword("a-real-strong-password") })
-      .where(eq(account.userId, admin!.id));
-    expect(await demoAccountsWithDemoPassword(t.ctx.db)).not.toContain("admin@demo.no");
+    const strong = await hashPassword("a-real-strong-password");
+    for (const u of await t.ctx.db.select().from(user)) {
+      await t.ctx.db.update(account).set({ password: strong }).where(eq(account.userId, u.id));
+    }
+    expect(await demoAccountsWithDemoPassword(t.ctx.db)).toEqual([]);
+    expect(await prepareDatabase(production, t.ctx.db)).toBe(false);
   });
 });
