@@ -17,6 +17,7 @@ import {
 import { limits } from "../common/domain/limits.ts";
 import { brandConfig } from "../common/schemas/brand.ts";
 import { appConfig, healthResponse } from "../common/schemas/config.ts";
+import { errorResponse } from "../common/schemas/errors.ts";
 import type { Config } from "./config.ts";
 import { type Database, pingDatabase } from "./db/client.ts";
 import { confirmationMail, magicLinkMail } from "./features/auth/emails.ts";
@@ -127,6 +128,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   registerOriginCheck(app, config.publicUrl);
+  // Every documented route can fail the same way; say so once, for the OpenAPI document.
+  app.addHook("onRoute", (route) => {
+    if (route.schema?.response) {
+      route.schema.response = {
+        "4XX": errorResponse,
+        "5XX": errorResponse,
+        ...(route.schema.response as object),
+      };
+    }
+  });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -68,6 +68,9 @@ describe("platform endpoints", () => {
     expect(doc.openapi).toMatch(/^3/);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/auth/magic-link", "/api/health"]));
     expect(doc.paths["/api/auth/register"].post.requestBody).toBeDefined();
+    expect(Object.keys(doc.paths["/api/auth/register"].post.responses)).toEqual(
+      expect.arrayContaining(["201", "4XX"]),
+    );
   });
 
   it("answers malformed JSON with 400 invalid_json, never 500", async () => {
