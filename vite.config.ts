@@ -2,11 +2,56 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
+/** A module id inside one of these packages (scoped names match the whole scope). */
+const inPackages = (...names: string[]) =>
+  new RegExp(`[\\\\/]node_modules[\\\\/](?:${names.join("|")})[\\\\/]`);
+
+const radix = inPackages(
+  "radix-ui",
+  "@radix-ui",
+  "@floating-ui",
+  "react-remove-scroll",
+  "react-remove-scroll-bar",
+  "react-style-singleton",
+  "use-callback-ref",
+  "use-sidecar",
+  "aria-hidden",
+  "get-nonce",
+  "detect-node-es",
+  "tslib",
+);
+
+/**
+ * Dependencies in chunks of their own, so a deploy that changes only the app leaves
+ * their file names (and the browser's cached copies) alone. Higher priority claims a
+ * module first. `$initial` marks what the first screen imports: the Radix parts of the
+ * shell's menus and dialogs and date-fns come with the shell, not with /login.
+ */
+const vendorChunks = [
+  { name: "react", test: inPackages("react", "react-dom", "scheduler"), priority: 80 },
+  { name: "router", test: inPackages("react-router", "cookie", "set-cookie-parser"), priority: 70 },
+  { name: "query", test: inPackages("@tanstack"), priority: 60 },
+  { name: "zod", test: inPackages("zod"), priority: 50 },
+  { name: "radix", test: radix, tags: ["$initial" as const], priority: 40 },
+  { name: "radix-shell", test: radix, priority: 30 },
+  { name: "date-fns", test: inPackages("date-fns", "@date-fns"), priority: 20 },
+  { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial" as const], priority: 10 },
+  // Icons the later screens share: one small file, not one request per icon.
+  { name: "icons", test: inPackages("lucide-react"), priority: 5 },
+  // The app code of the first screen in one file (rolldown would otherwise split off
+  // every module a lazy screen shares with it).
+  { name: "app", test: (id: string) => !id.includes("node_modules"), tags: ["$initial" as const] },
+];
+
 /** The web app lives in web/; the server serves dist/web and compresses it itself. */
 export default defineConfig({
   root: "web",
   plugins: [react(), tailwindcss()],
-  build: { outDir: "../dist/web", emptyOutDir: true },
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: { groups: vendorChunks } } },
+  },
   server: {
     proxy: {
       "/api": { target: "http://localhost:3000", ws: true },
