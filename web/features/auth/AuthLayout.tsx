@@ -1,5 +1,6 @@
 import { ArrowLeftRight, CalendarClock, MessagesSquare } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { ui } from "../../../common/texts/index.ts";
 import { useConfig } from "../../app/config.tsx";
 import { BrandLogo } from "../../components/brand-logo.tsx";
@@ -51,5 +52,17 @@ export function AuthLayout({
         </div>
       </main>
     </div>
+  );
+}
+
+/** The line under an auth form that leads to the other form (login ↔ register). */
+export function AuthSwitchLink({ question, to, label }: { question: string; to: string; label: string }) {
+  return (
+    <p className="mt-6 border-t border-border pt-5 text-center text-sm text-muted-fg">
+      {question}{" "}
+      <Link to={to} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+        {label}
+      </Link>
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { isValidEmail, normaliseEmail } from "../../../common/domain/validation.ts";
 import { errorMessages, ui } from "../../../common/texts/index.ts";
 import { useSessionActions } from "../../app/session.tsx";
@@ -13,7 +13,7 @@ import { PasswordInput } from "../../components/ui/password-input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { apiFetch, errorText } from "../../lib/api.ts";
 import { safeNext } from "../../lib/next-path.ts";
-import { AuthLayout } from "./AuthLayout.tsx";
+import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
 
 const t = ui.auth;
 
@@ -139,15 +139,7 @@ export function LoginPage() {
           {mode === "link" ? t.passwordInstead : t.linkInstead}
         </Button>
       </form>
-      <p className="mt-6 border-t border-border pt-5 text-center text-sm text-muted-fg">
-        {t.noAccount}{" "}
-        <Link
-          to="/register"
-          className="font-medium text-primary underline underline-offset-4 hover:no-underline"
-        >
-          {t.toRegister}
-        </Link>
-      </p>
+      <AuthSwitchLink question={t.noAccount} to="/register" label={t.toRegister} />
     </AuthLayout>
   );
 }

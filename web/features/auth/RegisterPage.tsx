@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { type RegistrationInput, registrationError } from "../../../common/domain/validation.ts";
 import { errorMessages, ui } from "../../../common/texts/index.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -10,7 +10,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { PasswordInput } from "../../components/ui/password-input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { apiFetch, errorText } from "../../lib/api.ts";
-import { AuthLayout } from "./AuthLayout.tsx";
+import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
 
 const t = ui.auth;
 const empty: RegistrationInput = { fullName: "", email: "", password: "", confirmPassword: "" };
@@ -87,15 +87,7 @@ export function RegisterPage() {
           {register.isPending ? t.registering : t.register}
         </Button>
       </form>
-      <p className="mt-6 border-t border-border pt-5 text-center text-sm text-muted-fg">
-        {t.haveAccount}{" "}
-        <Link
-          to="/login"
-          className="font-medium text-primary underline underline-offset-4 hover:no-underline"
-        >
-          {t.toLogin}
-        </Link>
-      </p>
+      <AuthSwitchLink question={t.haveAccount} to="/login" label={t.toLogin} />
     </AuthLayout>
   );
 }
