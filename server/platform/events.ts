@@ -1,0 +1,80 @@
+/**
+ * The event bus: how a change made in one place reaches every interested listener
+ * (realtime sockets, later other app instances). Today it is in-process; a later
+ * issue backs the same interface with PostgreSQL LISTEN/NOTIFY, so nothing outside
+ * this file may rely on delivery being synchronous or in-process.
+ *
+ * Topics: `user:{id}`, `dept:{id}`, `thread:{id}`, and `session:{id}` (a session
+ * ended: its sockets close).
+ */
+
+export interface BusEvent {
+  topic: string;
+  /** what happened, e.g. `notification.created`, `session.ended` */
+  type: string;
+  /** ids and small values only: listeners fetch the rest */
+  payload: Record<string, unknown>;
+  /** per-topic, increasing: a client can tell it missed something */
+  seq: number;
+  /** ISO time of publication */
+  at: string;
+}
+
+export type BusListener = (event: BusEvent) => void;
+
+export interface EventBus {
+  publish(topic: string, type: string, payload?: Record<string, unknown>): Promise<void>;
+  /** Returns the function that stops listening. */
+  subscribe(topic: string, listener: BusListener): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * One process: listeners are called on the next tick, never inside publish. A listener
+ * that throws is reported to `onListenerError` and the others still get the event: an
+ * exception escaping a microtask would end the process.
+ */
+export class InProcessEventBus implements EventBus {
+  private readonly listeners = new Map<string, Set<BusListener>>();
+  private readonly seqs = new Map<string, number>();
+
+  constructor(
+    private readonly now: () => Date = () => new Date(),
+    private readonly onListenerError: (err: unknown, event: BusEvent) => void = (err) => console.error(err),
+  ) {}
+
+  async publish(topic: string, type: string, payload: Record<string, unknown> = {}): Promise<void> {
+    const seq = (this.seqs.get(topic) ?? 0) + 1;
+    this.seqs.set(topic, seq);
+    const event: BusEvent = { topic, type, payload, seq, at: this.now().toISOString() };
+    const current = this.listeners.get(topic);
+    if (!current) return;
+    const targets = [...current];
+    queueMicrotask(() => {
+      for (const listener of targets) {
+        // Unsubscribed in the meantime (a socket closed): it must not hear any more.
+        if (!this.listeners.get(topic)?.has(listener)) continue;
+        try {
+          listener(event);
+        } catch (err) {
+          this.onListenerError(err, event);
+        }
+      }
+    });
+  }
+
+  subscribe(topic: string, listener: BusListener): () => void {
+    const set = this.listeners.get(topic) ?? new Set<BusListener>();
+    this.listeners.set(topic, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      // A second call after the topic got a new set must not drop its listeners.
+      if (set.size === 0 && this.listeners.get(topic) === set) this.listeners.delete(topic);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}
