@@ -1,0 +1,257 @@
+/**
+ * The realtime hub: one WebSocket per browser tab at `GET /api/realtime`.
+ *
+ * The upgrade is refused before it happens: 403 for a foreign Origin, 401 without a
+ * valid session (as plain HTTP answers, so a browser sees a failed connection and no
+ * socket ever exists for a stranger). Opening the socket is not activity: it must not
+ * keep an idle session alive. Afterwards the client subscribes to topics, each checked
+ * here, and receives the bus events of those topics. A socket closes with 4401
+ * `session_ended` when its session ends: at once on a `session.ended` event on
+ * `session:{id}`, and at the latest at the next revalidation round.
+ */
+import websocket from "@fastify/websocket";
+import { and, eq, exists, gt, inArray, notExists, or, type SQL } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
+import type { RawData, WebSocket } from "ws";
+import {
+  closeSessionEnded,
+  parseTopic,
+  type RealtimeClientFrame,
+  type RealtimeServerFrame,
+  realtimeClientFrame,
+} from "../../common/schemas/realtime.ts";
+import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
+import { session, staff } from "../db/schema.ts";
+import { may } from "../policies/index.ts";
+import { loadActor } from "./actor.ts";
+import { type CurrentSession, currentSession } from "./auth.ts";
+import type { AppContext } from "./context.ts";
+import { AppError } from "./errors.ts";
+import type { BusEvent } from "./events.ts";
+
+export interface RealtimeOptions {
+  /** how often every socket's session is read again (default 60 s) */
+  revalidateMs?: number;
+  /** how often sockets are pinged; one that has not answered the previous ping is dropped (default 30 s) */
+  keepAliveMs?: number;
+}
+
+/** A tab needs a handful of topics; the cap bounds what one socket can hold in the bus. */
+export const maxSubscriptionsPerSocket = 100;
+/** Client frames are small commands; a larger frame closes the socket with 1009. */
+export const maxFrameBytes = 4096;
+
+/** The rule of `registerOriginCheck` (http.ts), applied to the upgrade, which is a GET. */
+function refuseForeignOrigin(request: FastifyRequest, allowed: string) {
+  const origin = request.headers.origin;
+  const own = `${request.protocol}://${request.host}`;
+  if (origin && origin !== allowed && origin !== own) throw new AppError(403, "forbidden_origin");
+  if (!origin && request.headers["sec-fetch-site"] === "cross-site")
+    throw new AppError(403, "forbidden_origin");
+}
+
+/** Why this person may not follow a topic, or null when they may. */
+async function topicRefusal(ctx: AppContext, userId: string, topic: string): Promise<ErrorCode | null> {
+  const parsed = parseTopic(topic);
+  if (!parsed) return "realtime_unknown_topic";
+  switch (parsed.kind) {
+    case "user":
+      return parsed.id === userId ? null : "forbidden";
+    case "dept": {
+      const actor = await loadActor(ctx.db, userId);
+      return may(actor, "department.read", { type: "department", id: parsed.id }, ctx.policyEnv)
+        ? null
+        : "forbidden";
+    }
+    // Chat threads come with the chat feature: here it loads the thread's facts and asks
+    // `thread.read`.
+    case "thread":
+      return "realtime_topic_unavailable";
+  }
+}
+
+/**
+ * Of these sessions, the ones still valid: present, not expired, not idle past the
+ * timeout, and of a person who is not deactivated. One query for all sockets.
+ */
+async function liveSessionIds(ctx: AppContext, ids: string[]): Promise<Set<string>> {
+  const now = ctx.clock.now().getTime();
+  const idleMinutes = ctx.config.sessionIdleMinutes;
+  const conditions: SQL[] = [inArray(session.id, ids), gt(session.expiresAt, new Date(now))];
+  if (idleMinutes !== null) conditions.push(gt(session.lastActiveAt, new Date(now - idleMinutes * 60_000)));
+  // Deactivated: has staff records and none of them active (as `isDeactivated` in auth.ts).
+  const records = ctx.db.select().from(staff).where(eq(staff.userId, session.userId));
+  const activeRecords = ctx.db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.userId, session.userId), eq(staff.isActive, true)));
+  conditions.push(or(notExists(records), exists(activeRecords))!);
+  const rows = await ctx.db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(...conditions));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** One open socket: its session, its subscriptions, its keep-alive state. */
+class RealtimeSocket {
+  private readonly subscriptions = new Map<string, () => void>();
+  private readonly stopSessionListener: () => void;
+  /** Frames are handled one after another, so a quick subscribe/unsubscribe keeps its order. */
+  private queue = Promise.resolve();
+  private ended = false;
+  private answeredPing = true;
+
+  constructor(
+    private readonly socket: WebSocket,
+    readonly session: CurrentSession,
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.stopSessionListener = ctx.bus.subscribe(`session:${session.sessionId}`, (event) => {
+      if (event.type === "session.ended") this.endSession();
+    });
+    socket.on("message", (data, isBinary) => {
+      this.queue = this.queue.then(() => this.handle(data, isBinary));
+    });
+    socket.on("pong", () => {
+      this.answeredPing = true;
+    });
+    socket.on("close", () => this.release());
+  }
+
+  /** Called every keep-alive interval: a socket that did not answer the last ping is dead. */
+  keepAlive() {
+    if (!this.answeredPing) {
+      this.socket.terminate();
+      return;
+    }
+    this.answeredPing = false;
+    this.socket.ping();
+  }
+
+  endSession() {
+    // Stop delivering at once; the closing handshake may take a while.
+    this.release();
+    this.socket.close(closeSessionEnded, "session_ended");
+  }
+
+  private release() {
+    if (this.ended) return;
+    this.ended = true;
+    this.stopSessionListener();
+    for (const stop of this.subscriptions.values()) stop();
+    this.subscriptions.clear();
+  }
+
+  private send(frame: RealtimeServerFrame) {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  private refuse(code: ErrorCode, topic?: string) {
+    this.send({
+      type: "error",
+      ...(topic === undefined ? {} : { topic }),
+      code,
+      message: errorMessage(code),
+    });
+  }
+
+  private async handle(data: RawData, isBinary: boolean) {
+    const frame = isBinary ? null : parseFrame(data.toString());
+    if (!frame) return this.refuse("realtime_bad_frame");
+    try {
+      switch (frame.type) {
+        case "ping":
+          return this.send({ type: "pong" });
+        case "unsubscribe":
+          this.subscriptions.get(frame.topic)?.();
+          this.subscriptions.delete(frame.topic);
+          return;
+        case "subscribe":
+          return await this.subscribe(frame.topic);
+      }
+    } catch (err) {
+      this.log.error({ err }, "realtime frame failed");
+      this.refuse("internal", "topic" in frame ? frame.topic : undefined);
+    }
+  }
+
+  private async subscribe(topic: string) {
+    if (this.subscriptions.has(topic)) return this.send({ type: "subscribed", topic });
+    if (this.subscriptions.size >= maxSubscriptionsPerSocket)
+      return this.refuse("realtime_too_many_subscriptions", topic);
+    const refusal = await topicRefusal(this.ctx, this.session.userId, topic);
+    if (refusal) return this.refuse(refusal, topic);
+    // The session may have ended while the policy was asked.
+    if (this.ended) return;
+    const deliver = ({ type, payload, seq, at }: BusEvent) =>
+      this.send({ type: "event", topic, event: { type, payload, seq, at } });
+    this.subscriptions.set(topic, this.ctx.bus.subscribe(topic, deliver));
+    this.send({ type: "subscribed", topic });
+  }
+}
+
+function parseFrame(text: string): RealtimeClientFrame | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = realtimeClientFrame.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: RealtimeOptions = {}) {
+  await app.register(websocket, { options: { maxPayload: maxFrameBytes } });
+  const sockets = new Set<RealtimeSocket>();
+  const sessionOf = new WeakMap<FastifyRequest, CurrentSession>();
+  const allowedOrigin = new URL(ctx.config.publicUrl).origin;
+
+  app.get(
+    "/api/realtime",
+    {
+      websocket: true,
+      // The route asks no policy of its own: every subscription is authorized on the socket.
+      config: { action: "public" },
+      onRequest: async (request) => {
+        refuseForeignOrigin(request, allowedOrigin);
+        const s = await currentSession(ctx.auth, ctx.db, ctx.config, request, { background: true });
+        if (!s) throw new AppError(401, "not_authenticated");
+        sessionOf.set(request, s);
+      },
+    },
+    (socket, request) => {
+      const conn = new RealtimeSocket(socket, sessionOf.get(request)!, ctx, request.log);
+      sockets.add(conn);
+      socket.on("close", () => sockets.delete(conn));
+    },
+  );
+
+  let revalidating = false;
+  async function revalidate() {
+    if (revalidating || sockets.size === 0) return;
+    revalidating = true;
+    try {
+      const live = await liveSessionIds(ctx, [...new Set([...sockets].map((c) => c.session.sessionId))]);
+      for (const conn of sockets) if (!live.has(conn.session.sessionId)) conn.endSession();
+    } catch (err) {
+      // A database hiccup must not close every socket; the next round tries again.
+      app.log.warn({ err }, "realtime session revalidation failed");
+    } finally {
+      revalidating = false;
+    }
+  }
+
+  const revalidation = setInterval(() => void revalidate(), opts.revalidateMs ?? 60_000);
+  const keepAlive = setInterval(() => {
+    for (const conn of sockets) conn.keepAlive();
+  }, opts.keepAliveMs ?? 30_000);
+  revalidation.unref();
+  keepAlive.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(revalidation);
+    clearInterval(keepAlive);
+  });
+}
