@@ -1,9 +1,5 @@
-/** Request-level guards shared by every route: origin check, authentication, policy. */
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { loadActor } from "../features/auth/profiles.ts";
-import { type Action, may, type Resource } from "../policies/index.ts";
-import { type CurrentSession, currentSession } from "./auth.ts";
-import type { AppContext } from "./context.ts";
+/** The origin check every state-changing API request passes (before any route's own steps). */
+import type { FastifyInstance } from "fastify";
 import { AppError } from "./errors.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -23,23 +19,4 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
     if (!origin && request.headers["sec-fetch-site"] === "cross-site")
       throw new AppError(403, "forbidden_origin");
   });
-}
-
-export async function requireSession(ctx: AppContext, request: FastifyRequest): Promise<CurrentSession> {
-  const s = await currentSession(ctx.auth, ctx.db, ctx.config, request);
-  if (!s) throw new AppError(401, "not_authenticated");
-  return s;
-}
-
-/** Authenticate, then ask the policy; refuses with 401 or 403. Returns the actor. */
-export async function authorize(
-  ctx: AppContext,
-  request: FastifyRequest,
-  action: Action,
-  resource: Resource = {},
-) {
-  const s = await requireSession(ctx, request);
-  const actor = await loadActor(ctx.db, s.userId);
-  if (!may(actor, action, resource, ctx.policyEnv)) throw new AppError(403, "forbidden");
-  return { session: s, actor };
 }

@@ -8,20 +8,27 @@ import {
 } from "../../../common/schemas/departments.ts";
 import { okResponse } from "../../../common/schemas/errors.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { authorize, requireSession } from "../../platform/http.ts";
+import { authenticate, authorize, signedIn, validBody } from "../../platform/pipeline.ts";
 import { ensureProfile } from "../auth/profiles.ts";
 import { joinDepartment, listDepartments, setCurrentDepartment } from "./service.ts";
 
 const tags = ["departments"];
+const department = (id: string) => ({ type: "department" as const, id });
 
 export function departmentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Names only: a person without a department needs the list to choose one.
-  r.get("/api/departments", { schema: { tags, response: { 200: departmentList } } }, async (request) => {
-    await requireSession(ctx, request);
-    return { departments: await listDepartments(ctx.db) };
-  });
+  r.get(
+    "/api/departments",
+    {
+      schema: { tags, response: { 200: departmentList } },
+      config: { action: "department.list" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [authorize(ctx, "department.list", () => ({ type: "app" }))],
+    },
+    async () => ({ departments: await listDepartments(ctx.db) }),
+  );
 
   r.post(
     "/api/me/departments",
@@ -31,9 +38,16 @@ export function departmentRoutes(app: FastifyInstance, ctx: AppContext) {
         body: joinDepartmentRequest,
         response: { 200: joinDepartmentResponse, 201: joinDepartmentResponse },
       },
+      config: { action: "department.join" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        authorize(ctx, "department.join", (req) => department(validBody(req, joinDepartmentRequest).deptId), {
+          refusal: "department_join_refused",
+        }),
+      ],
     },
     async (request, reply) => {
-      const { session } = await authorize(ctx, request, "department.join", { deptId: request.body.deptId });
+      const { session } = signedIn(request);
       await ensureProfile(ctx.db, session.userId);
       const status = await joinDepartment(ctx.db, session.userId, request.body.deptId);
       return reply.status(status === "created" ? 201 : 200).send({ status });
@@ -42,10 +56,18 @@ export function departmentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     "/api/me/current-department",
-    { schema: { tags, body: currentDepartmentRequest, response: { 200: okResponse } } },
+    {
+      schema: { tags, body: currentDepartmentRequest, response: { 200: okResponse } },
+      config: { action: "department.switch" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        authorize(ctx, "department.switch", (req) =>
+          department(validBody(req, currentDepartmentRequest).deptId),
+        ),
+      ],
+    },
     async (request) => {
-      const { session } = await authorize(ctx, request, "department.switch", { deptId: request.body.deptId });
-      await setCurrentDepartment(ctx.db, session.userId, request.body.deptId);
+      await setCurrentDepartment(ctx.db, signedIn(request).session.userId, request.body.deptId);
       return { ok: true as const };
     },
   );

@@ -10,11 +10,11 @@ import { demoUserList, impersonateRequest, mailbox } from "../../../common/schem
 import { okResponse } from "../../../common/schemas/errors.ts";
 import { departments, profiles, staff, user } from "../../db/schema.ts";
 import { demoAdminEmail, demoUsers, ensureDemoUsers } from "../../db/seed/demo.ts";
+import { loadActor } from "../../platform/actor.ts";
 import { authHeaders, currentSession, forwardCookies } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { listMailbox } from "../../platform/mail.ts";
-import { loadActor } from "../auth/profiles.ts";
 
 const tags = ["dev"];
 
@@ -37,10 +37,14 @@ const people = (ctx: AppContext) =>
     .leftJoin(staff, eq(staff.userId, user.id))
     .leftJoin(departments, eq(departments.id, staff.deptId));
 
+// Public by design, and only registered outside production: a signed-out person reads
+// the magic link sent to them in the mailbox and switches to any demo user.
+const config = { action: "public" as const };
+
 export function devRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/dev/mailbox", { schema: { tags, response: { 200: mailbox } } }, async () => {
+  r.get("/api/dev/mailbox", { schema: { tags, response: { 200: mailbox } }, config }, async () => {
     const mails = await listMailbox(ctx.db);
     return mails.map((m) => ({
       id: m.id,
@@ -54,28 +58,32 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The demo users; with the devSwitcher flag, everyone in the current department.
-  r.get("/api/dev/demo-users", { schema: { tags, response: { 200: demoUserList } } }, async (request) => {
-    const s = await currentSession(ctx.auth, ctx.db, ctx.config, request);
-    const deptId =
-      s && ctx.brand.features.devSwitcher ? (await loadActor(ctx.db, s.userId)).currentDeptId : null;
-    const rows = deptId
-      ? await people(ctx)
-          .where(and(eq(staff.deptId, deptId), eq(staff.isActive, true)))
-          .orderBy(asc(profiles.fullName))
-      : await people(ctx).where(
-          inArray(
-            user.email,
-            demoUsers.map((d) => d.email),
-          ),
-        );
-    const order = (email: string) => demoUsers.findIndex((d) => d.email === email);
-    if (!deptId) rows.sort((a, b) => order(a.email) - order(b.email));
-    return { users: rows };
-  });
+  r.get(
+    "/api/dev/demo-users",
+    { schema: { tags, response: { 200: demoUserList } }, config },
+    async (request) => {
+      const s = await currentSession(ctx.auth, ctx.db, ctx.config, request);
+      const deptId =
+        s && ctx.brand.features.devSwitcher ? (await loadActor(ctx.db, s.userId)).currentDeptId : null;
+      const rows = deptId
+        ? await people(ctx)
+            .where(and(eq(staff.deptId, deptId), eq(staff.isActive, true)))
+            .orderBy(asc(profiles.fullName))
+        : await people(ctx).where(
+            inArray(
+              user.email,
+              demoUsers.map((d) => d.email),
+            ),
+          );
+      const order = (email: string) => demoUsers.findIndex((d) => d.email === email);
+      if (!deptId) rows.sort((a, b) => order(a.email) - order(b.email));
+      return { users: rows };
+    },
+  );
 
   r.post(
     "/api/dev/impersonate",
-    { schema: { tags, body: impersonateRequest, response: { 200: okResponse } } },
+    { schema: { tags, body: impersonateRequest, response: { 200: okResponse } }, config },
     async (request, reply) => {
       await signInAs(ctx, request, reply, request.body.email);
       return { ok: true as const };
@@ -84,7 +92,7 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     "/api/dev/auto-sign-in",
-    { schema: { tags, response: { 200: okResponse } } },
+    { schema: { tags, response: { 200: okResponse } }, config },
     async (request, reply) => {
       if (!ctx.config.autoSignIn) throw new AppError(404, "not_found");
       await signInAs(ctx, request, reply, demoAdminEmail);
@@ -94,7 +102,7 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     "/api/dev/bootstrap",
-    { schema: { tags, response: { 200: z.object({ created: z.number() }) } } },
+    { schema: { tags, response: { 200: z.object({ created: z.number() }) } }, config },
     async () => ({
       created: await ensureDemoUsers(ctx.db),
     }),

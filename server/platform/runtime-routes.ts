@@ -1,0 +1,47 @@
+/**
+ * The runtime contract's own endpoints (README): health for load balancers, the app's
+ * configuration and the brand for the web app. Public: they hold nothing personal.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { limits } from "../../common/domain/limits.ts";
+import { brandConfig } from "../../common/schemas/brand.ts";
+import { appConfig, healthResponse } from "../../common/schemas/config.ts";
+import { pingDatabase } from "../db/client.ts";
+import type { AppContext } from "./context.ts";
+
+const tags = ["platform"];
+const config = { action: "public" as const };
+
+export function runtimeRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/health",
+    { schema: { tags, response: { 200: healthResponse, 503: healthResponse } }, config },
+    async (_req, reply) => {
+      const ok = await pingDatabase(ctx.db);
+      return reply
+        .status(ok ? 200 : 503)
+        .send({ status: ok ? "ok" : "degraded", database: ok ? "ok" : "error", driver: ctx.driver });
+    },
+  );
+
+  r.get("/api/config", { schema: { tags, response: { 200: appConfig } }, config }, async () => ({
+    environment: ctx.config.appEnv,
+    autoSignIn: ctx.config.autoSignIn,
+    demoTools: ctx.config.demoTools,
+    features: ctx.brand.features,
+    limits: {
+      maxUploadMB: ctx.brand.limits.maxUploadMB,
+      passwordMinLength: limits.passwordMinLength,
+      sessionIdleMinutes: ctx.config.sessionIdleMinutes,
+    },
+  }));
+
+  r.get(
+    "/brand/brand.default.json",
+    { schema: { tags, response: { 200: brandConfig } } },
+    async () => ctx.brand,
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * What policies decide about: each resource carries the facts its rules need (its
+ * department, owner, status, members), loaded by the route before asking. `Actions`
+ * ties every action to the one resource type it is asked about, so a route cannot ask
+ * about the wrong thing, and a resource cannot leave out its department.
+ */
+import type { Membership } from "../../common/domain/roles.ts";
+
+/** Something of the whole installation rather than of a department (the demo tools). */
+export interface AppResource {
+  type: "app";
+}
+
+export interface DepartmentResource {
+  type: "department";
+  id: string;
+}
+
+export type ThreadKind = "department" | "shift" | "direct" | "channel";
+
+export interface ThreadResource {
+  type: "thread";
+  id: string;
+  deptId: string;
+  kind: ThreadKind;
+  /** channels: listed to the department; other kinds: false */
+  isPublic: boolean;
+  /** direct: the two people; channel: its members; shift: who gets unread badges */
+  memberIds: readonly string[];
+}
+
+export interface MessageResource {
+  type: "message";
+  id: string;
+  authorId: string;
+  deleted: boolean;
+  thread: ThreadResource;
+}
+
+export type ShiftStatus = "draft" | "open" | "assigned" | "closed";
+
+export interface ShiftResource {
+  type: "shift";
+  id: string;
+  deptId: string;
+  status: ShiftStatus;
+  /** the people who registered interest (an outcome is theirs to see) */
+  candidateIds: readonly string[];
+}
+
+export interface SwapOfferResource {
+  type: "swapOffer";
+  id: string;
+  deptId: string;
+  ownerId: string;
+  visibility: "private" | "dept";
+  status: "open" | "matched" | "cancelled";
+  /** a deal on it waits for a leader: its leaders then see it, even private */
+  awaitingLeader: boolean;
+}
+
+export type SwapDealStatus = "waiting_owner" | "waiting_leader" | "approved" | "rejected" | "withdrawn";
+
+export interface SwapDealResource {
+  type: "swapDeal";
+  id: string;
+  deptId: string;
+  /** the offer's owner, who answers first */
+  ownerId: string;
+  /** who proposed or claimed */
+  proposerId: string;
+  status: SwapDealStatus;
+}
+
+export interface UserResource {
+  type: "user";
+  id: string;
+  memberships: readonly Membership[];
+}
+
+export interface Actions {
+  // departments
+  "department.list": AppResource;
+  "department.join": DepartmentResource;
+  "department.switch": DepartmentResource;
+  "department.read": DepartmentResource;
+  "admin.view": DepartmentResource;
+  "broadcast.send": DepartmentResource;
+  // demo tools
+  "dev.use": AppResource;
+  // chat
+  "thread.read": ThreadResource;
+  "thread.write": ThreadResource;
+  "thread.join": ThreadResource;
+  "thread.addMembers": ThreadResource;
+  "channel.create": DepartmentResource;
+  "message.edit": MessageResource;
+  "message.delete": MessageResource;
+  "message.react": MessageResource;
+  // extra shifts
+  "shift.list": DepartmentResource;
+  "shift.read": ShiftResource;
+  "shift.create": DepartmentResource;
+  "shift.edit": ShiftResource;
+  "shift.publish": ShiftResource;
+  "shift.delete": ShiftResource;
+  "shift.close": ShiftResource;
+  "shift.assign": ShiftResource;
+  "shift.interest": ShiftResource;
+  "shift.viewOutcome": ShiftResource;
+  // swaps
+  "swapOffer.list": DepartmentResource;
+  "swapOffer.read": SwapOfferResource;
+  "swapOffer.create": DepartmentResource;
+  "swapOffer.edit": SwapOfferResource;
+  "swapOffer.cancel": SwapOfferResource;
+  "swapOffer.propose": SwapOfferResource;
+  "swapDeal.read": SwapDealResource;
+  "swapDeal.answer": SwapDealResource;
+  "swapDeal.withdraw": SwapDealResource;
+  "swapDeal.approve": SwapDealResource;
+  "swap.automatch": DepartmentResource;
+  // users
+  "user.list": DepartmentResource;
+  "user.create": DepartmentResource;
+  "user.read": UserResource;
+  "user.edit": UserResource;
+  "user.deactivate": UserResource;
+  "user.delete": UserResource;
+}
