@@ -9,7 +9,8 @@ const flag = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   APP_ENV: z.enum(["staging", "production"]).default("staging"),
@@ -32,7 +33,14 @@ export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
 
 export interface Config {
   port: number;
+  /** staging: loopback only unless HOST is set (demo tools must not be reachable by accident) */
   host: string;
+  /**
+   * Which proxies may tell us the client's address (X-Forwarded-For/-Host/-Proto), as
+   * Fastify's `trustProxy` takes it: false (default: headers ignored), a hop count, or
+   * proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string;
   dataDir: string;
   databaseUrl: string | null;
   appEnv: "staging" | "production";
@@ -56,6 +64,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** TRUST_PROXY: unset/false/0 → off; true → every proxy; a number → hops; else addresses. */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = value?.trim().toLowerCase() ?? "";
+  if (v === "" || v === "false" || v === "off" || v === "no" || v === "0") return false;
+  if (v === "true") return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value!.trim();
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -67,13 +84,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !e.AUTH_SECRET) {
     throw new ConfigError("AUTH_SECRET is required when APP_ENV=production (at least 32 characters).");
   }
+  // Sign-in works by e-mail; without SMTP, production mail would sit in a table instead.
+  if (isProduction && !e.SMTP_URL) {
+    throw new ConfigError("SMTP_URL is required when APP_ENV=production (sign-in links go by e-mail).");
+  }
   const domains = (e.ALLOWED_EMAIL_DOMAINS ?? "")
     .split(",")
     .map((d) => d.trim().toLowerCase().replace(/^@/, ""))
     .filter(Boolean);
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST || (isProduction ? "0.0.0.0" : "localhost"),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || null,
     appEnv: e.APP_ENV,

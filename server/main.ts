@@ -1,8 +1,17 @@
 /** Start: read config, open and migrate the database, prepare it, listen. */
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./startup.ts";
+
+/** Staging lets anyone sign in as anyone: say so loudly, every start. */
+function demoToolsWarning(config: Config): string {
+  const reach =
+    config.host === "localhost"
+      ? "It listens on this computer only (set HOST to change that)."
+      : `It listens on ${config.host}: everyone who can reach it can sign in as any user.`;
+  return `DEMO TOOLS ARE ON (APP_ENV=staging): demo accounts with a known password, the demo-user switcher and the dev mailbox. ${reach} Use APP_ENV=production for real use.`;
+}
 
 async function main() {
   const started = performance.now();
@@ -15,6 +24,7 @@ async function main() {
     throw err;
   });
   const { app } = await buildApp({ config, database });
+  if (config.demoTools) app.log.warn(demoToolsWarning(config));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { driver: database.driver, seeded, env: config.appEnv, ms: Math.round(performance.now() - started) },

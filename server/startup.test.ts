@@ -1,16 +1,19 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfig } from "./config.ts";
 import { account, user } from "./db/schema.ts";
 import { demoAccountsWithDemoPassword } from "./db/seed/demo.ts";
 import { prepareDatabase } from "./startup.ts";
 import { createTestApp, type TestApp } from "./test/harness.ts";
 
 describe("configuration", () => {
-  it("requires AUTH_SECRET in production", () => {
-    expect(() => loadConfig({ APP_ENV: "production" })).toThrow(ConfigError);
-    expect(() => loadConfig({ APP_ENV: "production", AUTH_SECRET: "x".repeat(32) })).not.toThrow();
+  it("requires AUTH_SECRET and SMTP_URL in production", () => {
+    const smtp = { SMTP_URL: "smtp://mail.sykehus.no" };
+    const secret = { AUTH_SECRET: "x".repeat(32) };
+    expect(() => loadConfig({ APP_ENV: "production", ...smtp })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ APP_ENV: "production", ...secret })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ APP_ENV: "production", ...secret, ...smtp })).not.toThrow();
   });
 
   it("turns demo tools, auto sign-in and the idle timeout on by environment", () => {
@@ -26,6 +29,7 @@ describe("configuration", () => {
     const prod = loadConfig({
       APP_ENV: "production",
       AUTH_SECRET: "x".repeat(32),
+      SMTP_URL: "smtp://mail.sykehus.no",
       ALLOWED_EMAIL_DOMAINS: "Sykehus.no, @ous.no",
     });
     expect(prod).toMatchObject({ demoTools: false, autoSignIn: false, sessionIdleMinutes: 60 });
@@ -44,7 +48,11 @@ describe("demo data and production safety", () => {
   });
   afterAll(() => t.close());
 
-  const production = loadConfig({ APP_ENV: "production", AUTH_SECRET: "x".repeat(32) });
+  const production = loadConfig({
+    APP_ENV: "production",
+    AUTH_SECRET: "x".repeat(32),
+    SMTP_URL: "smtp://mail.sykehus.no",
+  });
 
   it("seeds staging only when the database is empty", async () => {
     expect(await prepareDatabase(loadConfig({}), t.ctx.db)).toBe(true);

@@ -3,6 +3,7 @@ export const limits = {
   passwordMinLength: 6,
   magicLinkMinutes: 15,
   confirmationHours: 24,
+  passwordResetMinutes: 60,
   sessionHours: 12,
   mobileBreakpointPx: 768,
   notificationPageSize: 20,

@@ -23,12 +23,20 @@ export interface RegistrationInput {
   confirmPassword: string;
 }
 
+/** The first rule a new password breaks (registration, 'Nytt passord'), in the form's order. */
+export function newPasswordError(password: string, confirmPassword: string): ErrorCode | null {
+  if (!password || !confirmPassword) return "all_fields_required";
+  if (password !== confirmPassword) return "passwords_differ";
+  if (password.length < limits.passwordMinLength) return "password_too_short";
+  return null;
+}
+
 /** The first rule a registration breaks, in the order the form shows them. */
 export function registrationError(input: RegistrationInput): ErrorCode | null {
   const { fullName, email, password, confirmPassword } = input;
-  if (!fullName.trim() || !email.trim() || !password || !confirmPassword) return "all_fields_required";
-  if (password !== confirmPassword) return "passwords_differ";
-  if (password.length < limits.passwordMinLength) return "password_too_short";
+  if (!fullName.trim() || !email.trim()) return "all_fields_required";
+  const passwordRule = newPasswordError(password, confirmPassword);
+  if (passwordRule) return passwordRule;
   if (!isValidEmail(email)) return "invalid_email";
   return null;
 }

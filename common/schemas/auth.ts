@@ -2,16 +2,42 @@ import { z } from "zod";
 import { limits } from "../domain/limits.ts";
 import { roles } from "../domain/roles.ts";
 
+const probeOrigin = "https://app.invalid";
+
+/**
+ * Is `p` a path on this site? Resolved the way a browser would (`new URL` against our
+ * origin), so tricks such as `//evil`, `/\\evil` or a tab inside `/\t/evil` are caught by
+ * the same parser that would follow them. Control characters are refused outright.
+ */
+export function isSameSitePath(p: string): boolean {
+  if (!p.startsWith("/") || hasControlCharacters(p)) return false;
+  try {
+    return new URL(p, probeOrigin).origin === probeOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/** C0 controls (NUL, tab, CR, LF …) and DEL: never part of a name, address or path. */
+export function hasControlCharacters(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+  return /[\u0000-\u001f\u007f]/.test(value);
+}
+
 /** A same-site path to return to after sign-in; anything else is dropped. */
-export const returnPath = z
-  .string()
-  .max(2000)
-  .refine((p) => p.startsWith("/") && !p.startsWith("//") && !p.startsWith("/\\"), "Ugyldig sti");
+export const returnPath = z.string().max(2000).refine(isSameSitePath, "Ugyldig sti");
 
 export const email = z.string().trim().toLowerCase().max(limits.emailMaxLength).pipe(z.email());
 
-/** Shape only; the rules (format, length, equality) are in domain/validation and give 422. */
-const text = (max: number) => z.string().max(max);
+/**
+ * Shape only; the rules (format, length, equality) are in domain/validation and give 422.
+ * Control characters are a malformed request (400), never stored or passed on.
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !hasControlCharacters(v), "Ugyldige tegn");
 
 export const magicLinkRequest = z.object({ email: text(limits.emailMaxLength), next: returnPath.optional() });
 export type MagicLinkRequest = z.infer<typeof magicLinkRequest>;
@@ -32,6 +58,17 @@ export const passwordSignInRequest = z.object({
   email: text(limits.emailMaxLength),
   password: text(limits.passwordMaxLength),
 });
+
+/** Confirming a registration takes the password chosen at registration too. */
+export const confirmRequest = tokenBody.extend({ password: text(limits.passwordMaxLength) });
+
+export const passwordResetRequest = z.object({ email: text(limits.emailMaxLength) });
+
+export const passwordResetConfirm = tokenBody.extend({
+  password: text(limits.passwordMaxLength),
+  confirmPassword: text(limits.passwordMaxLength),
+});
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirm>;
 
 export const membership = z.object({
   deptId: z.uuid(),

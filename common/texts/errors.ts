@@ -28,6 +28,12 @@ export const errorMessages = {
   registration_failed: "Kunne ikke opprette konto. Prøv igjen.",
   magic_link_failed: "Kunne ikke sende påloggingslenke. Prøv igjen.",
   magic_link_invalid: "Påloggingslenken er ugyldig, allerede brukt eller utløpt. Be om en ny lenke.",
+  password_reset_invalid:
+    "Lenken for nytt passord er ugyldig, allerede brukt eller utløpt. Be om en ny lenke.",
+  department_join_refused:
+    "Du er allerede registrert i en avdeling. Be en administrator om å legge deg til i flere avdelinger.",
+  confirmation_password_wrong:
+    "Feil passord. Skriv inn passordet du valgte da du registrerte deg. Har du ikke registrert deg selv? Logg inn med e-postlenke i stedet.",
   confirmation_invalid: "Bekreftelseslenken er ugyldig eller utløpt.",
   invalid_credentials: "Feil e-post eller passord.",
   email_not_confirmed: "E-posten er ikke bekreftet ennå. Sjekk e-posten din for bekreftelseslenke.",
@@ -36,6 +42,11 @@ export const errorMessages = {
   department_not_found: "Avdelingen finnes ikke.",
   staff_registration_failed: "Kunne ikke registrere deg i avdelingen.",
   staff_record_not_found: "Du er ikke registrert i denne avdelingen.",
+  // realtime
+  realtime_bad_frame: "Meldingen kunne ikke leses.",
+  realtime_unknown_topic: "Ukjent emne.",
+  realtime_topic_unavailable: "Dette emnet er ikke tilgjengelig ennå.",
+  realtime_too_many_subscriptions: "For mange abonnementer på denne tilkoblingen.",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -16,6 +16,8 @@ import pg from "pg";
 import { schema } from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(…)`: the same query API, bound to one connection. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Driver = "pglite" | "postgres";
 
 export interface Database {

@@ -20,11 +20,24 @@ import { impersonation } from "./impersonation.ts";
 export interface AuthMailer {
   magicLink(email: string, token: string, next: string | undefined): Promise<void>;
   confirmation(email: string, name: string, token: string): Promise<void>;
+  passwordReset(email: string, token: string): Promise<void>;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
 export const sessionCookiePrefix = "vaktrom";
+
+/** Deactivated: has staff records, and none of them is active (a newcomer has none yet). */
+export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      records: sql<number>`count(*)::int`,
+      active: sql<number>`count(*) filter (where ${staff.isActive})::int`,
+    })
+    .from(staff)
+    .where(eq(staff.userId, userId));
+  return (row?.records ?? 0) > 0 && row?.active === 0;
+}
 
 /** Why a person may not get a session: deactivated everywhere, or outside the allowed domains. */
 export async function signInRefusal(db: Db, config: Config, userId: string): Promise<AppError | null> {
@@ -32,10 +45,16 @@ export async function signInRefusal(db: Db, config: Config, userId: string): Pro
   if (!u) return new AppError(401, "invalid_credentials");
   if (!emailDomainAllowed(u.email, config.allowedEmailDomains))
     return new AppError(403, "email_domain_not_allowed");
-  const records = await db.select({ isActive: staff.isActive }).from(staff).where(eq(staff.userId, userId));
-  if (records.length > 0 && !records.some((r) => r.isActive)) return new AppError(403, "user_deactivated");
+  if (await isDeactivated(db, userId)) return new AppError(403, "user_deactivated");
   return null;
 }
+
+const hostPrefixedCookies = Object.fromEntries(
+  ["session_token", "session_data", "account_data", "dont_remember"].map((name) => [
+    name,
+    { name: `__Host-${sessionCookiePrefix}.${name}` },
+  ]),
+);
 
 type LogFn = (obj: unknown, msg?: string) => void;
 export interface AuthLog {
@@ -69,8 +88,12 @@ export function createAuth(opts: {
     advanced: {
       database: { generateId: "uuid" },
       cookiePrefix: sessionCookiePrefix,
-      useSecureCookies: config.isProduction,
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction },
+      // Production names its cookies `__Host-…` (Secure, Path=/, no Domain: the browser
+      // refuses them from any other host or subdomain); better-auth's own secure prefix
+      // would be the weaker `__Secure-`, so it is off and the names are ours.
+      useSecureCookies: false,
+      ...(config.isProduction ? { cookies: hostPrefixedCookies } : {}),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.isProduction, path: "/" },
     },
     session: {
       expiresIn: limits.sessionHours * 3600,
@@ -86,6 +109,10 @@ export function createAuth(opts: {
       minPasswordLength: limits.passwordMinLength,
       maxPasswordLength: limits.passwordMaxLength,
       autoSignIn: false,
+      resetPasswordTokenExpiresIn: limits.passwordResetMinutes * 60,
+      // A new password ends every session, wherever it was signed in.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, token }) => mailer.passwordReset(u.email, token),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -153,17 +180,25 @@ const activityGranularityMs = 60_000;
 /**
  * The signed-in person of this request, or null. In production a session unused for
  * SESSION_IDLE_MINUTES ends; only what the person does counts as use (requests marked
- * `X-Activity: background`, such as polls, do not).
+ * `X-Activity: background`, such as polls, do not; nor do callers passing
+ * `background`, such as the realtime upgrade, where a browser cannot set headers).
  */
 export async function currentSession(
   auth: Auth,
   db: Db,
   config: Config,
   request: FastifyRequest,
+  opts: { background?: boolean } = {},
 ): Promise<CurrentSession | null> {
   if (!request.headers.cookie?.includes(sessionCookiePrefix)) return null;
   const found = await auth.api.getSession({ headers: authHeaders(request) });
   if (!found) return null;
+  // Deactivation deletes sessions (a trigger), but a session read must not depend on
+  // that alone: a deactivated person is signed out at their next request.
+  if (await isDeactivated(db, found.user.id)) {
+    await db.delete(session).where(eq(session.userId, found.user.id));
+    throw new AppError(401, "user_deactivated");
+  }
   const lastActiveAt = new Date(found.session.lastActiveAt ?? found.session.createdAt);
   const now = Date.now();
   if (
@@ -173,7 +208,7 @@ export async function currentSession(
     await db.delete(session).where(eq(session.id, found.session.id));
     throw new AppError(401, "session_expired");
   }
-  const background = request.headers["x-activity"] === "background";
+  const background = opts.background || request.headers["x-activity"] === "background";
   if (!background && now - lastActiveAt.getTime() > activityGranularityMs) {
     await db
       .update(session)

@@ -1,7 +1,10 @@
 /**
  * Fixed-window counters in the database, so every app instance sees the same counts.
  * One statement per key: insert, or bump, or restart the window when it has passed.
+ * Keys name e-mail addresses and IPs: they are stored as keyed hashes (HMAC), so the
+ * table holds no personal data and cannot be reversed by trying addresses.
  */
+import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { AppError } from "./errors.ts";
@@ -23,11 +26,20 @@ async function hit(db: Db, key: string, windowSeconds: number): Promise<number> 
   return Number(result.rows[0]?.count ?? 0);
 }
 
+export function hashedKey(secret: string, key: string): string {
+  return createHmac("sha256", secret).update(key).digest("base64url");
+}
+
 /** Counts one attempt against every limit; refuses with 429 when any is exceeded. */
-export async function enforceRateLimits(db: Db, limits: Limit[], windowSeconds: number): Promise<void> {
+export async function enforceRateLimits(
+  db: Db,
+  limits: Limit[],
+  windowSeconds: number,
+  secret: string,
+): Promise<void> {
   let exceeded = false;
   for (const l of limits) {
-    if ((await hit(db, l.key, windowSeconds)) > l.max) exceeded = true;
+    if ((await hit(db, hashedKey(secret, l.key), windowSeconds)) > l.max) exceeded = true;
   }
   if (exceeded) throw new AppError(429, "rate_limited");
 }

@@ -7,12 +7,14 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { type BuiltApp, buildApp } from "../app.ts";
 import { type Env, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { ensureDemoUsers } from "../db/seed/demo.ts";
+import type { AppContext } from "../platform/context.ts";
 import { listMailbox } from "../platform/mail.ts";
 import { databaseUrlFor, randomDbName } from "./pg-admin.ts";
 
@@ -46,7 +48,16 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Env = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Env = {},
+  opts: {
+    seed?: boolean;
+    /** pino options, e.g. a stream to read the log */
+    logger?: object;
+    /** routes a test adds to the real app (to exercise the pipeline's steps) */
+    extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
+  } = {},
+): Promise<TestApp> {
   const webDist = await mkdtemp(path.join(os.tmpdir(), "vaktrom-web-"));
   await writeFile(
     path.join(webDist, "index.html"),
@@ -58,16 +69,23 @@ export async function createTestApp(env: Env = {}, opts: { seed?: boolean } = {}
     WEB_DIST: webDist,
     PUBLIC_URL: "http://localhost:3000",
     AUTH_SECRET: env.APP_ENV === "production" ? "test-secret-test-secret-test-secret-42" : undefined,
+    // Production needs SMTP; nothing listens here, so mail stays in the outbox for the test.
+    SMTP_URL: env.APP_ENV === "production" ? "smtp://127.0.0.1:9" : undefined,
     ...env,
   });
   const { database, drop } = await freshDatabase();
   if (opts.seed !== false) await ensureDemoUsers(database.db);
-  const built = await buildApp({ config, database, logger: false });
+  const built = await buildApp({ config, database, logger: opts.logger ?? false });
+  opts.extraRoutes?.(built.app, built.ctx);
   await built.app.ready();
   return {
     ...built,
     client: () => new Client(built),
-    mailsTo: async (email) => (await listMailbox(database.db)).filter((m) => m.to === email),
+    // Sign-in mails are written after the answer: wait for that work first.
+    mailsTo: async (email) => {
+      await built.ctx.background.settled();
+      return (await listMailbox(database.db)).filter((m) => m.to === email);
+    },
     async close() {
       await built.app.close();
       await database.close();
@@ -121,11 +139,11 @@ export class Client {
   }
 }
 
-/** The token in the last link to `pathname` in the newest mail to `email`. */
+/** The token in the fragment of the link to `pathname` in the newest mail to `email`. */
 export async function tokenFromMail(app: TestApp, email: string, pathname: string): Promise<string> {
   const [mail] = await app.mailsTo(email);
   if (!mail) throw new Error(`no mail to ${email}`);
-  const match = mail.text.match(new RegExp(`https?://\\S+${pathname}\\?\\S+`));
+  const match = mail.text.match(new RegExp(`https?://\\S+${pathname}#\\S+`));
   if (!match) throw new Error(`no ${pathname} link in mail to ${email}`);
-  return new URL(match[0]).searchParams.get("token")!;
+  return new URLSearchParams(new URL(match[0]).hash.slice(1)).get("token")!;
 }

@@ -13,10 +13,8 @@ export const queryKeys = {
 /** Loaded once per page load and the same for every user: kept across sign-in and sign-out. */
 export const isAppWide = (key: QueryKey) => key[0] === "config" || key[0] === "brand";
 
-const sessionGone = (err: unknown) =>
-  err instanceof ApiError &&
-  err.status === 401 &&
-  (err.code === "not_authenticated" || err.code === "session_expired");
+/** Any 401 means the cookie no longer signs anyone in (ended, idle, deactivated). */
+const sessionGone = (err: unknown) => err instanceof ApiError && err.status === 401;
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
@@ -28,7 +26,7 @@ export function createQueryClient(): QueryClient {
           count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
       },
     },
-    // A session that ended on the server (idle timeout, 12 hours) signs the tab out.
+    // A session that ended on the server (idle timeout, 12 hours, deactivation) signs the tab out.
     queryCache: new QueryCache({
       onError: (err) => {
         if (sessionGone(err)) client.setQueryData(queryKeys.session, null);

@@ -19,11 +19,13 @@ describe("magic link", () => {
     expect(res.json()).toEqual({ ok: true });
     const [mail] = await t.mailsTo("kari@demo.no");
     expect(mail?.subject).toContain("Logg inn");
-    expect(mail?.text).toMatch(/\/auth\/magic\?token=\S+&next=%2Fshifts%2Fswaps/);
+    // The token travels in the fragment, which a GET of the link never sends.
+    expect(mail?.text).toMatch(/\/auth\/magic#token=\S+&next=%2Fshifts%2Fswaps/);
+    expect(mail?.text).not.toMatch(/\/auth\/magic\?/);
     const token = await tokenFromMail(t, "kari@demo.no", "/auth/magic");
 
     // A mail gateway fetches the link: it gets the page, and the token stays usable.
-    const scan = await t.client().get(`/auth/magic?token=${token}&next=%2Fshifts%2Fswaps`);
+    const scan = await t.client().get("/auth/magic");
     expect(scan.statusCode).toBe(200);
     expect(scan.headers["content-type"]).toContain("text/html");
     expect(scan.headers["set-cookie"]).toBeUndefined();
@@ -40,6 +42,7 @@ describe("magic link", () => {
 
   it("expires after 15 minutes", async () => {
     await t.client().post("/api/auth/magic-link", { email: "ola@demo.no" });
+    await t.ctx.background.settled();
     const [row] = await t.ctx.db.select().from(verification).orderBy(sql`created_at desc`).limit(1);
     const minutes = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000;
     expect(minutes).toBeCloseTo(15, 0);
@@ -115,27 +118,26 @@ describe("registration and password sign-in", () => {
     const res = await c.post("/api/auth/register", valid);
     expect(res.statusCode).toBe(201);
 
-    const dup = await t.client().post("/api/auth/register", { ...valid, email: "NORA@sykehus.no" });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().error.message).toBe("E-posten er allerede registrert. Prøv å logge inn i stedet.");
-
     const early = await c.post("/api/auth/sign-in", { email: valid.email, password: valid.password });
     expect(early.statusCode).toBe(403);
     expect(early.json().error.code).toBe("email_not_confirmed");
 
-    // An unconfirmed account gets no magic link either.
-    await c.post("/api/auth/magic-link", { email: valid.email });
     const mails = await t.mailsTo(valid.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain("Bekreft");
+    expect(mails[0]!.text).toMatch(/\/auth\/confirm#token=\S+/);
 
     const token = await tokenFromMail(t, valid.email, "/auth/confirm");
-    const scan = await t.client().get(`/auth/confirm?token=${token}`);
+    const scan = await t.client().get("/auth/confirm");
     expect(scan.headers["set-cookie"]).toBeUndefined();
     const [still] = await t.ctx.db.select().from(user).where(eq(user.email, valid.email));
     expect(still!.emailVerified).toBe(false);
 
-    const confirm = await c.post("/api/auth/confirm", { token });
+    // The link alone does not confirm: the registration's password goes with it.
+    const wrong = await c.post("/api/auth/confirm", { token, password: "gjettet" });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe("confirmation_password_wrong");
+    const confirm = await c.post("/api/auth/confirm", { token, password: valid.password });
     expect(confirm.statusCode).toBe(200);
     const session = await c.session();
     expect(session.user.fullName).toBe("Nora Lie");
@@ -143,13 +145,18 @@ describe("registration and password sign-in", () => {
     expect(session.role).toBeNull();
 
     const second = t.client();
-    await second.post("/api/auth/confirm", { token });
+    await second.post("/api/auth/confirm", { token, password: valid.password });
     expect(await second.session()).toBeNull();
 
     const pw = t.client();
     const signIn = await pw.post("/api/auth/sign-in", { email: valid.email, password: valid.password });
     expect(signIn.statusCode).toBe(200);
     expect((await pw.session()).user.email).toBe(valid.email);
+
+    // A confirmed address is taken.
+    const dup = await t.client().post("/api/auth/register", { ...valid, email: "NORA@sykehus.no" });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.message).toBe("E-posten er allerede registrert. Prøv å logge inn i stedet.");
   });
 
   it("refuses a wrong password with 401", async () => {
@@ -209,7 +216,10 @@ describe("production rules", () => {
       confirmPassword: "hemmelig",
     });
     expect(res.statusCode).toBe(201);
-    await c.post("/api/auth/confirm", { token: await tokenFromMail(t, email, "/auth/confirm") });
+    await c.post("/api/auth/confirm", {
+      token: await tokenFromMail(t, email, "/auth/confirm"),
+      password: "hemmelig",
+    });
     return c;
   }
 
@@ -233,7 +243,12 @@ describe("production rules", () => {
     const signIn = await t
       .client()
       .post("/api/auth/sign-in", { email: "eva@sykehus.no", password: "hemmelig" });
-    expect(String(signIn.headers["set-cookie"])).toMatch(/^__Secure-vaktrom\.session_token=.*Secure/);
+    // __Host-: Secure, Path=/ and no Domain, so no other host or subdomain can set it.
+    const cookie = String(signIn.headers["set-cookie"]);
+    expect(cookie).toMatch(/^__Host-vaktrom\.session_token=/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; Path=\/(;|$)/i);
+    expect(cookie).not.toMatch(/Domain=/i);
 
     await t.ctx.db.execute(sql`update session set last_active_at = now() - interval '31 minutes'`);
     const departments = await c.get("/api/departments");

@@ -54,3 +54,15 @@ export function confirmationMail(
     html: layout(appName, "Bekreft e-postadressen din", intro, link, "Bekreft e-post", outro),
   };
 }
+
+export function passwordResetMail(appName: string, to: string, link: string, minutes: number): OutgoingMail {
+  const intro = `Klikk på knappen for å lage et nytt passord i ${appName}. Lenken virker én gang og utløper om ${minutes} minutter.`;
+  const outro =
+    "Har du ikke bedt om nytt passord, kan du se bort fra denne e-posten: passordet ditt er uendret. Virker ikke knappen? Lim inn denne lenken i nettleseren:";
+  return {
+    to,
+    subject: `Nytt passord for ${appName}`,
+    text: `Hei!\n\n${intro}\n\n${link}\n\nHar du ikke bedt om nytt passord, kan du se bort fra denne e-posten: passordet ditt er uendret.\n`,
+    html: layout(appName, "Nytt passord", intro, link, "Lag nytt passord", outro),
+  };
+}

@@ -1,10 +1,11 @@
 /** ensure_profile and the session a signed-in person sees (memberships, role, abilities). */
-import { asc, eq } from "drizzle-orm";
-import { effectiveRole, highestRole, type Membership } from "../../../common/domain/roles.ts";
+import { eq } from "drizzle-orm";
+import { effectiveRole, highestRole } from "../../../common/domain/roles.ts";
 import type { Session } from "../../../common/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
-import { departments, profiles, staff, user } from "../../db/schema.ts";
-import { type Actor, abilitiesOf, type PolicyEnv } from "../../policies/index.ts";
+import { profiles, user } from "../../db/schema.ts";
+import { loadActor } from "../../platform/actor.ts";
+import { abilitiesOf, type PolicyEnv } from "../../policies/index.ts";
 
 export function splitName(fullName: string): { firstName: string | null; lastName: string | null } {
   const parts = fullName.trim().split(/\s+/).filter(Boolean);
@@ -21,39 +22,6 @@ export async function ensureProfile(db: Db, userId: string): Promise<void> {
     .insert(profiles)
     .values({ userId, fullName: u.name, ...splitName(u.name) })
     .onConflictDoNothing();
-}
-
-export interface MembershipRow extends Membership {
-  deptName: string;
-}
-
-export async function membershipsOf(db: Db, userId: string): Promise<MembershipRow[]> {
-  return db
-    .select({ deptId: staff.deptId, deptName: departments.name, role: staff.role, isActive: staff.isActive })
-    .from(staff)
-    .innerJoin(departments, eq(departments.id, staff.deptId))
-    .where(eq(staff.userId, userId))
-    .orderBy(asc(departments.name));
-}
-
-/** The saved current department when it is still an active record, else the highest-role one. */
-export function chooseCurrentDept(memberships: readonly Membership[], saved: string | null): string | null {
-  const active = memberships.filter((m) => m.isActive);
-  if (saved && active.some((m) => m.deptId === saved)) return saved;
-  const best = highestRole(active.map((m) => m.role));
-  return active.find((m) => m.role === best)?.deptId ?? null;
-}
-
-export async function loadActor(db: Db, userId: string): Promise<Actor & { memberships: MembershipRow[] }> {
-  const [memberships, [profile]] = await Promise.all([
-    membershipsOf(db, userId),
-    db.select({ currentDeptId: profiles.currentDeptId }).from(profiles).where(eq(profiles.userId, userId)),
-  ]);
-  return {
-    userId,
-    memberships,
-    currentDeptId: chooseCurrentDept(memberships, profile?.currentDeptId ?? null),
-  };
 }
 
 export async function loadSession(db: Db, userId: string, env: PolicyEnv): Promise<Session | null> {

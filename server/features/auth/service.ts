@@ -1,148 +1,192 @@
-/** Sign-in, registration and sign-out: our rules in front of better-auth's api. */
+/**
+ * Sign-in, registration, password reset and sign-out: our rules in front of
+ * better-auth's api. Services take plain arguments (the dependencies they use, the
+ * client's headers as better-auth wants them, the validated input) and return the
+ * cookies to set; rate limits and HTTP live in the routes.
+ */
 import { isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import { and, eq, lt } from "drizzle-orm";
+import { limits } from "../../../common/domain/limits.ts";
 import {
   emailDomainAllowed,
   isValidEmail,
+  newPasswordError,
   normaliseEmail,
   registrationError,
 } from "../../../common/domain/validation.ts";
+import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { user } from "../../db/schema.ts";
-import { authHeaders, forwardCookies, signInRefusal } from "../../platform/auth.ts";
+import { account, user } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, badRequest, conflict, unprocessable } from "../../platform/errors.ts";
-import { enforceRateLimits } from "../../platform/rate-limit.ts";
 
-function checkEmail(ctx: AppContext, raw: string): string {
+export type AuthDeps = Pick<AppContext, "db" | "config" | "auth" | "background" | "bus" | "log">;
+
+function checkEmail(config: Config, raw: string): string {
   const email = normaliseEmail(raw);
   if (!email) throw unprocessable("email_required");
   if (!isValidEmail(email)) throw unprocessable("invalid_email");
-  if (!emailDomainAllowed(email, ctx.config.allowedEmailDomains))
-    throw unprocessable("email_domain_not_allowed");
+  if (!emailDomainAllowed(email, config.allowedEmailDomains)) throw unprocessable("email_domain_not_allowed");
   return email;
 }
 
-function limitAttempts(ctx: AppContext, request: FastifyRequest, kind: string, email?: string) {
-  const { perEmail, perIp, windowSeconds } = ctx.config.rateLimit;
-  const limits = [{ key: `${kind}:ip:${request.ip}`, max: perIp }];
-  if (email) limits.push({ key: `${kind}:email:${email}`, max: perEmail });
-  return enforceRateLimits(ctx.db, limits, windowSeconds);
+/**
+ * Same answer, in the same time, for known and unknown addresses: after the checks
+ * that need no lookup, the rest (better-auth's token, the lookup, the mail) is done
+ * after the answer has been sent.
+ */
+export function requestMagicLink(deps: AuthDeps, client: Headers, input: { email: string; next?: string }) {
+  const email = checkEmail(deps.config, input.email);
+  const metadata = input.next ? { metadata: { next: input.next } } : {};
+  deps.background.run("magic link", () =>
+    deps.auth.api.signInMagicLink({ body: { email, ...metadata }, headers: client }),
+  );
 }
 
-/** A user a magic link may be sent to: confirmed, and not refused at sign-in. */
-export async function magicLinkRecipient(db: Db, ctx: AppContext, email: string): Promise<boolean> {
-  const [u] = await db
-    .select({ id: user.id, verified: user.emailVerified })
-    .from(user)
-    .where(eq(user.email, email));
-  if (!u?.verified) return false;
-  return (await signInRefusal(db, ctx.config, u.id)) === null;
+/** 'Glemt passord?': like a magic link, the same answer whoever asks. */
+export function requestPasswordReset(deps: AuthDeps, client: Headers, input: { email: string }) {
+  const email = checkEmail(deps.config, input.email);
+  deps.background.run("password reset", () =>
+    deps.auth.api.requestPasswordReset({ body: { email }, headers: client }),
+  );
 }
 
-/** Same answer for known and unknown addresses; only known ones get mail (decided in the mailer). */
-export async function requestMagicLink(ctx: AppContext, request: FastifyRequest, raw: string, next?: string) {
-  const email = checkEmail(ctx, raw);
-  await limitAttempts(ctx, request, "magic", email);
+export async function resetPassword(
+  deps: AuthDeps,
+  client: Headers,
+  input: { token: string; password: string; confirmPassword: string },
+) {
+  const rule = newPasswordError(input.password, input.confirmPassword);
+  if (rule) throw unprocessable(rule);
   try {
-    await ctx.auth.api.signInMagicLink({
-      body: { email, ...(next ? { metadata: { next } } : {}) },
-      headers: authHeaders(request),
+    await deps.auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers: client,
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
-    request.log.warn({ err }, "magic link request failed");
-    throw new AppError(400, "magic_link_failed");
+    throw badRequest("password_reset_invalid");
   }
 }
 
 /**
- * Runs a better-auth call that may sign someone in, copies its cookies onto our reply,
- * and turns its refusal into ours (our own AppErrors, e.g. from the sign-in gate, pass).
+ * Runs a better-auth call that may sign someone in and returns the cookies it set;
+ * turns its refusal into ours (our own AppErrors, e.g. from the sign-in gate, pass).
  */
 async function signingIn(
-  reply: FastifyReply,
   call: () => Promise<{ headers: Headers }>,
   refusal: (err: unknown) => AppError,
-) {
+): Promise<Headers> {
   try {
-    const { headers } = await call();
-    forwardCookies(reply, headers);
+    return (await call()).headers;
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw refusal(err);
   }
 }
 
-export async function verifyMagicLink(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-) {
-  await limitAttempts(ctx, request, "verify");
-  await signingIn(
-    reply,
-    () =>
-      ctx.auth.api.magicLinkVerify({ query: { token }, headers: authHeaders(request), returnHeaders: true }),
+export function verifyMagicLink(deps: AuthDeps, client: Headers, token: string): Promise<Headers> {
+  return signingIn(
+    () => deps.auth.api.magicLinkVerify({ query: { token }, headers: client, returnHeaders: true }),
     () => badRequest("magic_link_invalid"),
   );
 }
 
 export async function register(
-  ctx: AppContext,
-  request: FastifyRequest,
+  deps: AuthDeps,
+  client: Headers,
   input: { fullName: string; email: string; password: string; confirmPassword: string },
 ) {
   const rule = registrationError(input);
   if (rule) throw unprocessable(rule);
-  const email = checkEmail(ctx, input.email);
-  await limitAttempts(ctx, request, "register", email);
-  const [existing] = await ctx.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (existing) throw conflict("email_taken");
+  const email = checkEmail(deps.config, input.email);
+  // An unconfirmed registration holds nothing against the address's owner: registering
+  // again replaces it (whoever made it, and whatever password it had).
+  const [existing] = await deps.db
+    .select({ id: user.id, verified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email));
+  if (existing?.verified) throw conflict("email_taken");
+  if (existing)
+    await deps.db.delete(user).where(and(eq(user.id, existing.id), eq(user.emailVerified, false)));
   try {
-    await ctx.auth.api.signUpEmail({
+    await deps.auth.api.signUpEmail({
       body: { name: input.fullName.trim(), email, password: input.password },
-      headers: authHeaders(request),
+      headers: client,
     });
   } catch (err) {
     if (isAPIError(err) && err.body?.code === "USER_ALREADY_EXISTS") throw conflict("email_taken");
     if (err instanceof AppError) throw err;
-    request.log.warn({ err }, "registration failed");
+    deps.log.warn({ err }, "registration failed");
     throw unprocessable("registration_failed");
   }
 }
 
+/** An unconfirmed registration lives as long as its confirmation link (24 h), no longer. */
+export async function expireUnconfirmedRegistrations(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - limits.confirmationHours * 3600_000);
+  const gone = await db
+    .delete(user)
+    .where(and(eq(user.emailVerified, false), lt(user.createdAt, cutoff)))
+    .returning({ id: user.id });
+  return gone.length;
+}
+
+/** The registration a confirmation link was made for (its signature is checked by better-auth). */
+export function registrationOfToken(token: string): string | null {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());
+    const userId = (payload as { userId?: unknown }).userId;
+    return typeof userId === "string" ? userId : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Confirming takes the registration's password as well as the link: someone who opens
+ * a confirmation mail they never asked for (a stranger registered their address)
+ * cannot confirm the stranger's account, and is pointed to the magic link, which drops
+ * the stranger's password. The registrant knows it, on any device.
+ */
+async function registrationPasswordMatches(deps: AuthDeps, userId: string, password: string) {
+  const [credential] = await deps.db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+  if (!credential?.hash) return false;
+  const { password: hasher } = await deps.auth.$context;
+  return hasher.verify({ hash: credential.hash, password });
+}
+
 export async function confirmEmail(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-) {
-  await limitAttempts(ctx, request, "verify");
-  await signingIn(
-    reply,
-    () => ctx.auth.api.verifyEmail({ query: { token }, headers: authHeaders(request), returnHeaders: true }),
+  deps: AuthDeps,
+  client: Headers,
+  input: { token: string; password: string },
+): Promise<Headers> {
+  if (!input.password) throw unprocessable("all_fields_required");
+  const userId = registrationOfToken(input.token);
+  if (!userId) throw badRequest("confirmation_invalid");
+  if (!(await registrationPasswordMatches(deps, userId, input.password)))
+    throw new AppError(401, "confirmation_password_wrong");
+  return signingIn(
+    () => deps.auth.api.verifyEmail({ query: { token: input.token }, headers: client, returnHeaders: true }),
     () => badRequest("confirmation_invalid"),
   );
 }
 
 export async function passwordSignIn(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  deps: AuthDeps,
+  client: Headers,
   input: { email: string; password: string },
-) {
+): Promise<Headers> {
   const email = normaliseEmail(input.email);
   if (!email || !input.password) throw unprocessable("all_fields_required");
-  await limitAttempts(ctx, request, "signin", email);
-  await signingIn(
-    reply,
+  return signingIn(
     () =>
-      ctx.auth.api.signInEmail({
+      deps.auth.api.signInEmail({
         body: { email, password: input.password },
-        headers: authHeaders(request),
+        headers: client,
         returnHeaders: true,
       }),
     (err) =>
@@ -152,11 +196,15 @@ export async function passwordSignIn(
   );
 }
 
-export async function signOut(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+/** Ends the session and returns the cookies that clear it; its realtime sockets close too. */
+export async function signOut(deps: AuthDeps, client: Headers): Promise<Headers | null> {
+  const found = await deps.auth.api.getSession({ headers: client }).catch(() => null);
+  let cleared: Headers | null = null;
   try {
-    const { headers } = await ctx.auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
-    forwardCookies(reply, headers);
+    cleared = (await deps.auth.api.signOut({ headers: client, returnHeaders: true })).headers;
   } catch {
     // No session to end: the answer is the same, signed out.
   }
+  if (found) await deps.bus.publish(`session:${found.session.id}`, "session.ended");
+  return cleared;
 }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { departments, staff, user } from "../../db/schema.ts";
+import { departments, session, staff, user } from "../../db/schema.ts";
 import { createTestApp, type TestApp, tokenFromMail } from "../../test/harness.ts";
 
 describe("departments and ensure_staff", () => {
@@ -20,7 +20,10 @@ describe("departments and ensure_staff", () => {
       password: "hemmelig",
       confirmPassword: "hemmelig",
     });
-    await c.post("/api/auth/confirm", { token: await tokenFromMail(t, email, "/auth/confirm") });
+    await c.post("/api/auth/confirm", {
+      token: await tokenFromMail(t, email, "/auth/confirm"),
+      password: "hemmelig",
+    });
     return c;
   }
 
@@ -35,15 +38,18 @@ describe("departments and ensure_staff", () => {
     ]);
   });
 
-  it("makes a new user staff of the chosen department; a repeat is 'existing'", async () => {
+  it("makes a new user staff of the chosen department, once", async () => {
     const c = await newUser("mona@sykehus.no");
     expect((await c.session()).needsDepartment).toBe(true);
     const first = await c.post("/api/me/departments", { deptId: ids.Intensiv });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ status: "created" });
-    const again = await c.post("/api/me/departments", { deptId: ids.Intensiv });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ status: "existing" });
+    // 'Velg din avdeling' is for people without any staff record: not again, not elsewhere.
+    for (const deptId of [ids.Intensiv, ids.Anestesi]) {
+      const again = await c.post("/api/me/departments", { deptId });
+      expect(again.statusCode).toBe(403);
+      expect(again.json().error.code).toBe("department_join_refused");
+    }
     const s = await c.session();
     expect(s.needsDepartment).toBe(false);
     expect(s.role).toBe("staff");
@@ -52,9 +58,33 @@ describe("departments and ensure_staff", () => {
     expect(await t.ctx.db.select().from(staff).where(eq(staff.userId, u!.id))).toHaveLength(1);
   });
 
+  it("makes one record of two joins at once (a double submit, two tabs)", async () => {
+    const c = await newUser("rask@sykehus.no");
+    const answers = await Promise.all([
+      c.post("/api/me/departments", { deptId: ids.Akuttmottak }),
+      c.post("/api/me/departments", { deptId: ids.Intensiv }),
+    ]);
+    // The second is either refused by the policy (it saw the first's record) or by the
+    // locked re-check inside the transaction; never a second record.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 403]);
+    const [u] = await t.ctx.db.select().from(user).where(eq(user.email, "rask@sykehus.no"));
+    expect(await t.ctx.db.select().from(staff).where(eq(staff.userId, u!.id))).toHaveLength(1);
+  });
+
+  it("lets nobody with a staff record join another department", async () => {
+    // Staff of Intensiv, a leader and an admin of Anestesi: all refused, nothing written.
+    for (const email of ["intensiv@demo.no", "leder@demo.no", "admin@demo.no"]) {
+      const c = t.client();
+      await c.signIn(email);
+      const before = await c.session();
+      const res = await c.post("/api/me/departments", { deptId: ids.Akuttmottak });
+      expect(res.statusCode, email).toBe(403);
+      expect((await c.session()).memberships).toEqual(before.memberships);
+    }
+  });
+
   it("answers 404 for an unknown department and 400 for a malformed id", async () => {
-    const c = t.client();
-    await c.signIn("kari@demo.no");
+    const c = await newUser("ukjent@sykehus.no");
     const unknown = await c.post("/api/me/departments", { deptId: "00000000-0000-4000-8000-000000000000" });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe("department_not_found");
@@ -66,7 +96,10 @@ describe("departments and ensure_staff", () => {
     await c.signIn("leder@demo.no");
     const refused = await c.put("/api/me/current-department", { deptId: ids.Akuttmottak });
     expect(refused.statusCode).toBe(403);
-    await c.post("/api/me/departments", { deptId: ids.Akuttmottak });
+    // An admin's placement (user administration) gives the leader a second department.
+    const [lars] = await t.ctx.db.select().from(user).where(eq(user.email, "leder@demo.no"));
+    await t.ctx.db.insert(staff).values({ userId: lars!.id, deptId: ids.Akuttmottak!, role: "staff" });
+    expect((await c.put("/api/me/current-department", { deptId: ids.Akuttmottak })).statusCode).toBe(200);
     let s = await c.session();
     expect(s.currentDeptId).toBe(ids.Akuttmottak);
     expect(s.role).toBe("staff");
@@ -80,9 +113,69 @@ describe("departments and ensure_staff", () => {
   it("makes an admin admin in every department", async () => {
     const c = t.client();
     await c.signIn("admin@demo.no");
-    await c.post("/api/me/departments", { deptId: ids.Intensiv });
+    const [ingrid] = await t.ctx.db.select().from(user).where(eq(user.email, "admin@demo.no"));
+    await t.ctx.db.insert(staff).values({ userId: ingrid!.id, deptId: ids.Intensiv!, role: "staff" });
+    await c.put("/api/me/current-department", { deptId: ids.Intensiv });
     const s = await c.session();
     expect(s.currentDeptId).toBe(ids.Intensiv);
     expect(s.role).toBe("admin");
+  });
+});
+
+describe("deactivated people", () => {
+  let t: TestApp;
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ids = Object.fromEntries((await t.ctx.db.select().from(departments)).map((d) => [d.name, d.id]));
+  });
+  afterAll(() => t.close());
+
+  const deactivate = async (email: string) => {
+    const [u] = await t.ctx.db.select().from(user).where(eq(user.email, email));
+    await t.ctx.db.update(staff).set({ isActive: false }).where(eq(staff.userId, u!.id));
+    return u!.id;
+  };
+
+  it("lose every session the moment they are deactivated", async () => {
+    const phone = t.client();
+    const ward = t.client();
+    await phone.signIn("ola@demo.no");
+    await ward.signIn("ola@demo.no");
+    const olaId = await deactivate("ola@demo.no");
+    expect(await t.ctx.db.select().from(session).where(eq(session.userId, olaId))).toHaveLength(0);
+    for (const c of [phone, ward]) {
+      expect((await c.get("/api/departments")).statusCode).toBe(401);
+      expect(await c.session()).toBeNull();
+    }
+  });
+
+  it("are signed out at their next request even if a session row survived", async () => {
+    const c = t.client();
+    await c.signIn("kari@demo.no");
+    const [kari] = await t.ctx.db.select().from(user).where(eq(user.email, "kari@demo.no"));
+    // Deactivate without the trigger's help (as a bulk import or a restore might).
+    await t.ctx.db.execute(sql`alter table staff disable trigger staff_deactivation_ends_sessions`);
+    await t.ctx.db.update(staff).set({ isActive: false }).where(eq(staff.userId, kari!.id));
+    await t.ctx.db.execute(sql`alter table staff enable trigger staff_deactivation_ends_sessions`);
+    expect(await t.ctx.db.select().from(session).where(eq(session.userId, kari!.id))).toHaveLength(1);
+
+    const res = await c.post("/api/me/departments", { deptId: ids.Akuttmottak });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe("user_deactivated");
+    expect(await t.ctx.db.select().from(staff).where(eq(staff.userId, kari!.id))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(session).where(eq(session.userId, kari!.id))).toHaveLength(0);
+  });
+
+  it("keep their sessions while one record is still active", async () => {
+    const c = t.client();
+    await c.signIn("leder@demo.no");
+    const [lars] = await t.ctx.db.select().from(user).where(eq(user.email, "leder@demo.no"));
+    await t.ctx.db.insert(staff).values({ userId: lars!.id, deptId: ids.Intensiv!, role: "staff" });
+    await t.ctx.db
+      .update(staff)
+      .set({ isActive: false })
+      .where(and(eq(staff.userId, lars!.id), eq(staff.deptId, ids.Intensiv!)));
+    expect((await c.get("/api/departments")).statusCode).toBe(200);
   });
 });

@@ -13,7 +13,9 @@ describe("staging dev tools", () => {
 
   it("lists the dev mailbox newest first", async () => {
     await t.client().post("/api/auth/magic-link", { email: "kari@demo.no" });
+    await t.ctx.background.settled();
     await t.client().post("/api/auth/magic-link", { email: "ola@demo.no" });
+    await t.ctx.background.settled();
     const mails = (await t.client().get("/api/dev/mailbox")).json();
     expect(mails.map((m: { to: string }) => m.to).slice(0, 2)).toEqual(["ola@demo.no", "kari@demo.no"]);
     expect(mails[0]).toEqual(
