@@ -167,6 +167,8 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
     attempts: integer("attempts").notNull().default(0),
+    /** set when a sender claims the mail: not due again before (a lease, then the retry time) */
+    nextAttemptAt: ts("next_attempt_at"),
     lastError: text("last_error"),
   },
   (t) => [

@@ -10,7 +10,7 @@
  * again until its retry time (see below). `kick()` delivers right after enqueueing; the
  * jobs runner drives the retries through `deliveryJob()`.
  */
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
@@ -35,12 +35,9 @@ export async function listMailbox(db: Db, limit = 100) {
 const maxAttempts = 5;
 const batchSize = 20;
 /**
- * A new mail is due at once; after the n-th failed attempt the next is due 30 s × n
- * later, counted from `created_at` (at created_at + 30 s × n(n+1)/2) as no column
- * records the last attempt. When the first attempt came late (a backlog after an
- * outage) the retry times have already passed: attempts then follow each other closely,
- * and another instance could claim a mail this one is still sending. A column set at
- * the claim (`next_attempt_at`) would close both.
+ * A new mail is due at once. Claiming the n-th attempt sets `next_attempt_at` to
+ * 30 s × n later: a lease longer than any SMTP attempt may take (so no other instance
+ * takes a mail that is still being sent), and the retry time if the attempt fails.
  */
 const retryBaseSeconds = 30;
 
@@ -160,10 +157,7 @@ async function claimDue(db: Db, now: Date): Promise<ClaimedMail[]> {
         isNull(mailOutbox.sentAt),
         lt(attempts, maxAttempts),
         // A new mail is due at once, whatever the app's clock says against the database's.
-        or(
-          eq(attempts, 0),
-          sql`${mailOutbox.createdAt} + make_interval(secs => ${retryBaseSeconds} * ${attempts} * (${attempts} + 1) / 2) <= ${now.toISOString()}::timestamptz`,
-        ),
+        or(eq(attempts, 0), lte(mailOutbox.nextAttemptAt, now)),
       ),
     )
     .orderBy(asc(mailOutbox.createdAt))
@@ -171,7 +165,10 @@ async function claimDue(db: Db, now: Date): Promise<ClaimedMail[]> {
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(mailOutbox)
-    .set({ attempts: sql`${attempts} + 1` })
+    .set({
+      attempts: sql`${attempts} + 1`,
+      nextAttemptAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${retryBaseSeconds} * (${attempts} + 1))`,
+    })
     .where(inArray(mailOutbox.id, due))
     .returning();
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
