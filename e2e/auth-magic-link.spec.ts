@@ -1,10 +1,12 @@
 /**
  * Sign-in by magic link (spec §2 Login, decisions "Accounts and sessions"): the link in the
  * dev mailbox signs in once, lands where the user first wanted to go, and a signed-in user
- * is sent away from /login.
+ * is sent away from /login. The token travels in the link's fragment, so it is in no
+ * request the browser makes for the page.
  */
 import { expectNoSeriousViolations } from "./support/a11y.ts";
 import { currentSession, demo, envs, expect, test } from "./support/fixtures.ts";
+import { fragmentParams } from "./support/mailbox.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
@@ -75,6 +77,33 @@ test("a deep link survives sign-in: /shifts/swaps signed out → magic link → 
   await page.goto(link);
   await expect(page).toHaveURL(/\/shifts\/swaps$/);
   expect((await currentSession(page))?.user.email).toBe(demo.ola.email);
+});
+
+test("the token is only in the link's fragment: never in the server's log, gone from the address bar", async ({
+  page,
+  mailLink,
+  server,
+}) => {
+  await page.goto("/login");
+  const since = Date.now();
+  await page.getByLabel("E-post", { exact: true }).fill(demo.leader.email);
+  await page.getByRole("button", { name: "Send innloggingslenke" }).click();
+  await expect(page.getByRole("heading", { name: "E-post sendt!" })).toBeVisible();
+
+  const link = await mailLink(demo.leader.email, "/auth/magic", since);
+  expect(new URL(link).search, "nothing in the query string").toBe("");
+  const token = fragmentParams(link).get("token");
+  expect(token, "the fragment holds the token").toBeTruthy();
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/chat\/department$/);
+  expect((await currentSession(page))?.user.email).toBe(demo.leader.email);
+  expect(new URL(page.url()).hash).toBe("");
+
+  // The server logged the page request (so the log is on and covers it), without the token.
+  await expect.poll(() => server.output()).toContain('"url":"/auth/magic"');
+  expect(server.output()).not.toContain(token!);
+  expect(server.output()).not.toContain(encodeURIComponent(token!));
 });
 
 test("a magic link for an unknown address shows the same screen and sends nothing", async ({

@@ -1,12 +1,35 @@
 /**
- * A new user: register, confirm by the mailed link (which signs in), then the blocking
- * 'Velg din avdeling' dialog makes them a staff member of the chosen department
- * (spec §2 Login and register, §5 Department dialog, decisions "Who may join").
+ * A new user: register, confirm by the mailed link with the password chosen at
+ * registration (which signs in), then the blocking 'Velg din avdeling' dialog makes them a
+ * staff member of the chosen department (spec §2 Login and register, §5 Department
+ * dialog, decisions "Who may join"). The link alone confirms nothing: a wrong password
+ * leaves the registration unconfirmed and nobody signed in.
  */
 import type { Locator, Page } from "@playwright/test";
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { currentSession, envs, expect, test } from "./support/fixtures.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
+
+const wrongPassword =
+  "Feil passord. Skriv inn passordet du valgte da du registrerte deg. Har du ikke registrert deg selv? Logg inn med e-postlenke i stedet.";
+
+const isConfirmPost = (r: { url(): string; request(): { method(): string } }) =>
+  new URL(r.url()).pathname === "/api/auth/confirm" && r.request().method() === "POST";
+
+/** On the confirmation page the mailed link opened: send the password. */
+async function confirmWith(page: Page, password: string): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Bekreft e-postadressen" })).toBeVisible();
+  await page.getByLabel("Passord", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Bekreft e-post" }).click();
+}
+
+async function registerByApi(page: Page, fullName: string, email: string, password: string): Promise<void> {
+  const res = await page.request.post("/api/auth/register", {
+    data: { fullName, email, password, confirmPassword: password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
 
 /** Choose an option in the department selector, whether it is a native <select> or a Radix Select. */
 async function chooseDepartment(page: Page, dialog: Locator, name: string): Promise<void> {
@@ -37,7 +60,18 @@ test("register → confirm → 'Velg din avdeling' → staff member of Intensiv"
   // A mail gateway fetching the link (a plain GET) must not confirm the account.
   expect((await page.context().request.fetch(link, { headers: { cookie: "" } })).status()).toBe(200);
   expect(await currentSession(page), "a plain GET of the link does not sign in").toBeNull();
+
+  // Opening the page posts nothing: the link waits for the password.
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+  });
   await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Bekreft e-postadressen" })).toBeVisible();
+  expect(new URL(page.url()).hash, "the token is gone from the address bar").toBe("");
+  expect(posts).toEqual([]);
+  expect(await currentSession(page)).toBeNull();
+  await confirmWith(page, "hemmelig1");
 
   const dialog = page.getByRole("dialog", { name: "Velg din avdeling" });
   await expect(dialog).toBeVisible();
@@ -77,16 +111,12 @@ test("register → confirm → 'Velg din avdeling' → staff member of Intensiv"
 test("the confirmation link signs in only once", async ({ page, browser, baseURL, mailLink }) => {
   const email = `engang.${Date.now()}@example.no`;
   const since = Date.now();
-  const res = await page.request.post("/api/auth/register", {
-    data: { fullName: "Eva Engang", email, password: "hemmelig1", confirmPassword: "hemmelig1" },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await registerByApi(page, "Eva Engang", email, "hemmelig1");
   const link = await mailLink(email, "/auth/confirm", since);
 
-  const confirmed = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === "/api/auth/confirm" && r.request().method() === "POST",
-  );
+  const confirmed = page.waitForResponse(isConfirmPost);
   await page.goto(link);
+  await confirmWith(page, "hemmelig1");
   expect((await confirmed).ok()).toBe(true);
   await expect(page.getByRole("dialog", { name: "Velg din avdeling" })).toBeVisible();
   expect((await currentSession(page))?.user.email).toBe(email);
@@ -94,10 +124,9 @@ test("the confirmation link signs in only once", async ({ page, browser, baseURL
   const other = await browser.newContext({ baseURL });
   try {
     const page2 = await other.newPage();
-    const answered = page2.waitForResponse(
-      (r) => new URL(r.url()).pathname === "/api/auth/confirm" && r.request().method() === "POST",
-    );
+    const answered = page2.waitForResponse(isConfirmPost);
     await page2.goto(link);
+    await confirmWith(page2, "hemmelig1");
     // confirming again may answer 200 (the address is confirmed), but it must not sign in
     await answered;
     await expect(page2).toHaveURL(/\/(login|auth\/confirm)(\?.*)?$/);
@@ -106,4 +135,49 @@ test("the confirmation link signs in only once", async ({ page, browser, baseURL
   } finally {
     await other.close();
   }
+});
+
+test("a wrong password shows the message in the form; the registration stays unconfirmed (on a phone)", async ({
+  page,
+  mailLink,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const email = `feilpassord.${Date.now()}@example.no`;
+  const since = Date.now();
+  await registerByApi(page, "Frida Feil", email, "hemmelig1");
+  const link = await mailLink(email, "/auth/confirm", since);
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Bekreft e-postadressen" })).toBeVisible();
+  await expect(page.getByText("Har du ikke registrert deg selv?")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Logg inn med e-postlenke" })).toHaveAttribute(
+    "href",
+    "/login",
+  );
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+
+  const answered = page.waitForResponse(isConfirmPost);
+  await confirmWith(page, "ikke-mitt-passord");
+  expect((await answered).status()).toBe(401);
+  const field = page.getByLabel("Passord", { exact: true });
+  await expect(page.getByRole("alert").filter({ hasText: wrongPassword })).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/auth\/confirm$/);
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+
+  // Not signed in, and still unconfirmed: signing in with the registration's own password is refused as such.
+  expect(await currentSession(page)).toBeNull();
+  const signIn = await page.request.post("/api/auth/sign-in", { data: { email, password: "hemmelig1" } });
+  expect(signIn.status(), await signIn.text()).toBe(403);
+  expect((await signIn.json()).error.code).toBe("email_not_confirmed");
+  expect(await currentSession(page)).toBeNull();
+
+  // The link is not used up by a wrong guess: the registrant's password still confirms it.
+  await field.fill("hemmelig1");
+  await page.getByRole("button", { name: "Bekreft e-post" }).click();
+  await expect(page.getByRole("dialog", { name: "Velg din avdeling" })).toBeVisible();
+  expect((await currentSession(page))?.user.email).toBe(email);
 });

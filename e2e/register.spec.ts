@@ -2,7 +2,8 @@
  * Registration screen (spec §2 Login and register, §5 Registration, §8 Register).
  */
 import type { Page } from "@playwright/test";
-import { envs, expect, test } from "./support/fixtures.ts";
+import { currentSession, envs, expect, test } from "./support/fixtures.ts";
+import { fragmentParams } from "./support/mailbox.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
@@ -82,7 +83,10 @@ test("the password field has a show/hide toggle", async ({ page }) => {
   await expect(password).toHaveAttribute("type", "text");
 });
 
-test("a valid registration shows the success text and goes to /login", async ({ page, mailLink }) => {
+test("a valid registration shows the success text, goes to /login and is confirmed with its password", async ({
+  page,
+  mailLink,
+}) => {
   const email = `ny.bruker.${Date.now()}@example.no`;
   const since = Date.now();
   await fillRegister(page, {
@@ -98,7 +102,16 @@ test("a valid registration shows the success text and goes to /login", async ({ 
   await expect(page).toHaveURL(/\/login$/);
   // and a confirmation mail went out
   const link = await mailLink(email, "/auth/confirm", since);
-  expect(new URL(link).searchParams.get("token")).toBeTruthy();
+  expect(fragmentParams(link).get("token")).toBeTruthy();
+  expect(new URL(link).search, "the token is not in the query string").toBe("");
+
+  // The link asks for the password chosen above; with it the person is signed in.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Bekreft e-postadressen" })).toBeVisible();
+  await page.getByLabel("Passord", { exact: true }).fill("hemmelig1");
+  await page.getByRole("button", { name: "Bekreft e-post" }).click();
+  await expect(page.getByRole("dialog", { name: "Velg din avdeling" })).toBeVisible();
+  expect((await currentSession(page))?.user.email).toBe(email);
 });
 
 test("registering an address that exists says so", async ({ page }) => {

@@ -10,3 +10,12 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
   );
   expect(report, "serious or critical axe violations").toEqual([]);
 }
+
+/** Reflow (WCAG 1.4.10): at the current viewport the page does not scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(clientWidth);
+}

@@ -28,8 +28,10 @@ export const demo = {
 /**
  * Every request of a browser test comes from 127.0.0.1, so the per-IP limit of sign-in
  * and registration attempts (default 30 per window) is raised; the per-address limit stays.
+ * The request log is at info whatever the calling shell sets, so specs can check what the
+ * server writes about each request.
  */
-const common: ServerEnv = { RATE_LIMIT_PER_IP: "1000" };
+const common: ServerEnv = { RATE_LIMIT_PER_IP: "1000", LOG_LEVEL: "info" };
 
 /** Server environments shared between spec files (same object → same worker and server). */
 export const envs = {
@@ -37,6 +39,8 @@ export const envs = {
   staging: { ...common },
   /** staging without the automatic sign-in: tests start signed out */
   noAutoSignIn: { ...common, AUTO_SIGNIN: "0" },
+  /** like noAutoSignIn, on a server of its own: for specs that change a demo account (its password) */
+  isolated: { ...common, AUTO_SIGNIN: "0" },
   /** BRAND_FILE names a file that does not exist: the server must start with the default brand */
   missingBrandFile: { ...common, AUTO_SIGNIN: "0", BRAND_FILE: "/nonexistent/vaktrom/brand.json" },
 } satisfies Record<string, ServerEnv>;

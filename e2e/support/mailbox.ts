@@ -62,6 +62,14 @@ export function findLink(mail: Pick<Mail, "text" | "html">, linkPath: string): s
   });
 }
 
+/**
+ * The parameters a sign-in link carries in its fragment (`/auth/magic#token=…&next=…`):
+ * tokens travel there so that they never reach a server's request log.
+ */
+export function fragmentParams(link: string): URLSearchParams {
+  return new URLSearchParams(new URL(link).hash.slice(1));
+}
+
 const toMs = (t: Date | string | number) => (t instanceof Date ? t.getTime() : new Date(t).getTime());
 
 /** Poll the mailbox until a mail to `to` arrives (newest first wins) and return it. */

@@ -13,7 +13,7 @@ import { useConfig, useFeature } from "./config.tsx";
 import { FullPageSpinner } from "./full-page.tsx";
 import { useSession, useSessionState } from "./session.tsx";
 
-/** /login and /register: a signed-in person goes on to ?next= or home. */
+/** /login, /register and /forgot-password: a signed-in person goes on to ?next= or home. */
 export function PublicOnly() {
   const state = useSessionState();
   const [params] = useSearchParams();

@@ -1,7 +1,7 @@
 /**
- * The route table of spec §2. Public: /login and /register (signed-in people go on),
- * the e-mail token pages and the staging mailbox. Everything else is inside the
- * protected layout.
+ * The route table of spec §2. Public: /login, /register and /forgot-password (signed-in
+ * people go on), the e-mail token pages and the staging mailbox. Everything else is
+ * inside the protected layout.
  *
  * Only /login (with the guards and the not-found page) is in the first download; the
  * shell and every other screen load with their route (React Router's `lazy`). On a
@@ -97,7 +97,8 @@ const topLevel = { errorElement: <RouteChunkFailed /> } satisfies RouteObject;
 const chat = () => import("../features/chat/pages.tsx");
 const shiftPages = () => import("../features/shifts/pages.tsx");
 const swapPages = () => import("../features/swaps/pages.tsx");
-const tokenPages = () => import("../features/auth/TokenPage.tsx");
+const magicLinkPage = () => import("../features/auth/TokenPage.tsx");
+const confirmPage = () => import("../features/auth/ConfirmPage.tsx");
 
 const shifts = (element: ReactNode, title: string) => (
   <FeatureGate flag="shifts" title={title} offTitle={p.shiftsOffTitle}>
@@ -111,8 +112,9 @@ const swaps = (element: ReactNode, title: string) => (
 );
 
 /**
- * /login and /register. PublicOnly sends a signed-in person on with a Navigate, which
- * shows nothing; the spinner covers the moment the shell's code may still be loading.
+ * /login, /register and /forgot-password. PublicOnly sends a signed-in person on with a
+ * Navigate, which shows nothing; the spinner covers the moment the shell's code may
+ * still be loading.
  */
 function PublicPages() {
   const signedIn = useSessionState().status === "signedIn";
@@ -144,14 +146,30 @@ export const appRoutes: RouteObject[] = [
               ({ RegisterPage }) => <RegisterPage />,
             ),
           },
+          {
+            path: "/forgot-password",
+            ...topLevel,
+            ...lazyRoute(
+              () => import("../features/auth/ForgotPasswordPage.tsx"),
+              ({ ForgotPasswordPage }) => <ForgotPasswordPage />,
+            ),
+          },
         ],
       },
       {
         path: "/auth/magic",
         ...topLevel,
-        ...lazyRoute(tokenPages, ({ MagicLinkPage }) => <MagicLinkPage />),
+        ...lazyRoute(magicLinkPage, ({ MagicLinkPage }) => <MagicLinkPage />),
       },
-      { path: "/auth/confirm", ...topLevel, ...lazyRoute(tokenPages, ({ ConfirmPage }) => <ConfirmPage />) },
+      { path: "/auth/confirm", ...topLevel, ...lazyRoute(confirmPage, ({ ConfirmPage }) => <ConfirmPage />) },
+      {
+        path: "/auth/reset",
+        ...topLevel,
+        ...lazyRoute(
+          () => import("../features/auth/ResetPasswordPage.tsx"),
+          ({ ResetPasswordPage }) => <ResetPasswordPage />,
+        ),
+      },
       {
         path: "/dev/mailbox",
         ...topLevel,

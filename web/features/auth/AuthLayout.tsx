@@ -11,6 +11,25 @@ const highlights = [
   { icon: ArrowLeftRight, text: ui.authLayout.swaps },
 ];
 
+/**
+ * Browsers may break a line after a hyphen, leaving 'e-' alone at the end of a line on a
+ * phone. Words with a hyphen are kept whole; the text (and so the accessible name) stays
+ * the same.
+ */
+function KeepHyphenatedWords({ text }: { text: string }) {
+  // split() with a capturing group: the hyphenated words are at the odd indexes.
+  return text.split(/(\S*[^\s-]-[^\s-]\S*)/).map((part, i) =>
+    i % 2 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of a fixed text never move
+      <span key={i} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** The frame of the signed-out pages: the brand on the left (wide screens), the form on the right. */
 export function AuthLayout({
   title,
@@ -45,7 +64,9 @@ export function AuthLayout({
         <div className="w-full max-w-md">
           <BrandLogo inverted={false} className="mb-8 justify-center lg:hidden" />
           <div className="rounded-xl border border-border bg-white p-6 shadow-sm sm:p-8">
-            <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight text-ink">
+              <KeepHyphenatedWords text={title} />
+            </h1>
             {intro && <div className="mt-1.5 text-[15px] text-muted-fg">{intro}</div>}
             <div className="mt-6">{children}</div>
           </div>
@@ -61,7 +82,7 @@ export function AuthSwitchLink({ question, to, label }: { question: string; to: 
     <p className="mt-6 border-t border-border pt-5 text-center text-sm text-muted-fg">
       {question}{" "}
       <Link to={to} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
-        {label}
+        <KeepHyphenatedWords text={label} />
       </Link>
     </p>
   );

@@ -73,4 +73,22 @@ describe("login page", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
     expect(await screen.findByRole("heading", { name: "Min Profil" })).toBeInTheDocument();
   });
+
+  it("offers 'Glemt passord?' in password mode, carrying the typed address along", async () => {
+    mockApi(baseHandlers(null));
+    const { router } = renderApp("/login");
+    await screen.findByRole("button", { name: "Send innloggingslenke" });
+    expect(screen.queryByRole("link", { name: "Glemt passord?" })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Logg inn med passord" }));
+    expect(screen.getByRole("link", { name: "Glemt passord?" })).toHaveAttribute("href", "/forgot-password");
+    await userEvent.type(screen.getByLabelText("E-post"), " kari@example.no ");
+    const link = screen.getByRole("link", { name: "Glemt passord?" });
+    expect(link).toHaveAttribute("href", "/forgot-password?email=kari%40example.no");
+
+    await userEvent.click(link);
+    expect(await screen.findByRole("heading", { name: "Glemt passord" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/forgot-password");
+    expect(screen.getByLabelText("E-post")).toHaveValue("kari@example.no");
+  });
 });

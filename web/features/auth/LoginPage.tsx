@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { isValidEmail, normaliseEmail } from "../../../common/domain/validation.ts";
 import { errorMessages, ui } from "../../../common/texts/index.ts";
 import { useSessionActions } from "../../app/session.tsx";
@@ -18,6 +18,12 @@ import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
 const t = ui.auth;
 
 type Mode = "link" | "password";
+
+/** 'Glemt passord?' takes the address already typed along, so it need not be typed twice. */
+function forgotPasswordPath(email: string): string {
+  const address = email.trim();
+  return address ? `/forgot-password?${new URLSearchParams({ email: address })}` : "/forgot-password";
+}
 
 /**
  * /login: a magic link by e-mail first; 'Logg inn med passord' as the second way. The
@@ -123,6 +129,12 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
               aria-describedby={error ? ids.error : undefined}
             />
+            <Link
+              to={forgotPasswordPath(email)}
+              className="inline-flex min-h-11 items-center self-end text-sm font-medium text-primary underline underline-offset-4 hover:no-underline md:min-h-0"
+            >
+              {t.forgotPassword}
+            </Link>
           </div>
         )}
         <FormAlert id={ids.error} message={error} />
@@ -135,7 +147,13 @@ export function LoginPage() {
               ? t.signingIn
               : t.signIn}
         </Button>
-        <Button variant="outline" size="lg" onClick={() => switchMode(mode === "link" ? "password" : "link")}>
+        {/* 'Logg inn med e-postlenke i stedet' is wider than a phone's form: it may wrap. */}
+        <Button
+          variant="outline"
+          size="lg"
+          className="h-auto min-h-11 py-2 whitespace-normal"
+          onClick={() => switchMode(mode === "link" ? "password" : "link")}
+        >
           {mode === "link" ? t.passwordInstead : t.linkInstead}
         </Button>
       </form>
