@@ -69,6 +69,18 @@ describe("a confirmation mail the owner never asked for", () => {
     expect(u!.emailVerified).toBe(false);
   });
 
+  it("answers a forged link the same whatever the password (no password oracle)", async () => {
+    await t.client().post("/api/auth/register", { ...register("fremmed1"), email: "lise@sykehus.no" });
+    const [u] = await t.ctx.db.select().from(user).where(eq(user.email, "lise@sykehus.no"));
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+    const forged = `${part({ alg: "HS256", typ: "JWT" })}.${part({ email: "lise@sykehus.no", userId: u!.id })}.${"x".repeat(43)}`;
+    for (const password of ["fremmed1", "feil-passord"]) {
+      const res = await t.client().post("/api/auth/confirm", { token: forged, password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.code).toBe("confirmation_invalid");
+    }
+  });
+
   it("from a replaced registration confirms nothing, not even the new one", async () => {
     await t.client().post("/api/auth/register", { ...register("fremmed1"), email: "tore@sykehus.no" });
     const old = await tokenFromMail(t, "tore@sykehus.no", "/auth/confirm");

@@ -5,6 +5,7 @@
  * cookies to set; rate limits and HTTP live in the routes.
  */
 import { isAPIError } from "better-auth/api";
+import { verifyJWT } from "better-auth/crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { limits } from "../../../common/domain/limits.ts";
 import {
@@ -132,7 +133,10 @@ export async function expireUnconfirmedRegistrations(db: Db, now: Date): Promise
   return gone.length;
 }
 
-/** The registration a confirmation link was made for (its signature is checked by better-auth). */
+/**
+ * The registration a confirmation link names, read without checking the signature: only
+ * to key the per-registration rate limit (a forged one only spends its own counter).
+ */
 export function registrationOfToken(token: string): string | null {
   try {
     const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());
@@ -165,7 +169,10 @@ export async function confirmEmail(
   input: { token: string; password: string },
 ): Promise<Headers> {
   if (!input.password) throw unprocessable("all_fields_required");
-  const userId = registrationOfToken(input.token);
+  // The signature first: a forged link must not learn whether a password is right.
+  const { secret } = await deps.auth.$context;
+  const payload = await verifyJWT<{ userId?: unknown }>(input.token, secret);
+  const userId = typeof payload?.userId === "string" ? payload.userId : null;
   if (!userId) throw badRequest("confirmation_invalid");
   if (!(await registrationPasswordMatches(deps, userId, input.password)))
     throw new AppError(401, "confirmation_password_wrong");
