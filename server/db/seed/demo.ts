@@ -6,7 +6,7 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Role } from "../../../common/domain/roles.ts";
-import { splitName } from "../../features/auth/profiles.ts";
+import { splitName } from "../../platform/profiles.ts";
 import type { Db } from "../client.ts";
 import { account, departments, profiles, staff, user } from "../schema.ts";
 
