@@ -47,6 +47,8 @@ export const errorMessages = {
   realtime_unknown_topic: "Ukjent emne.",
   realtime_topic_unavailable: "Dette emnet er ikke tilgjengelig ennå.",
   realtime_too_many_subscriptions: "For mange abonnementer på denne tilkoblingen.",
+  // notifications
+  notification_not_found: "Fant ikke varselet.",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -1,0 +1,26 @@
+/** Texts every screen shares: common words, the configuration screen, role names. */
+import type { Role } from "../../domain/roles.ts";
+
+export const generalTexts = {
+  common: {
+    loading: "Laster...",
+    retry: "Prøv igjen",
+    close: "Lukk",
+    refresh: "Oppdater",
+    error: "Feil",
+    somethingWentWrong: "Noe gikk galt",
+    networkError: "Kunne ikke kontakte serveren. Sjekk nettverket og prøv igjen.",
+    forbidden: "Du har ikke tilgang til denne siden.",
+    comingSoonTitle: "Kommer snart",
+    comingSoon: "Denne delen av appen er ikke tatt i bruk ennå. Den dukker opp her når den er klar.",
+  },
+  config: {
+    errorTitle: "Konfigurasjonsfeil",
+    errorBody: "Appen fikk ikke lastet innstillingene sine fra serveren.",
+    loading: "Starter...",
+  },
+  roles: {
+    label: { admin: "Administrator", leader: "Leder", staff: "Ansatt" } satisfies Record<Role, string>,
+    unknown: "Ukjent rolle",
+  },
+} as const;
