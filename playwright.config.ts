@@ -5,7 +5,9 @@ import { chromiumPath } from "./e2e/support/chromium.ts";
  * Browser tests against the real server (started per worker by e2e/support/fixtures.ts)
  * and a system Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium. Playwright's own
  * browser download is not used. e2e/global-setup.ts fails early when neither exists and
- * builds the web app when dist/web is missing or older than its sources.
+ * builds the web app and the server bundle, as `npm start` does, when they are missing or
+ * older than their sources. Each server has a PGlite database of its own, or with
+ * E2E_DATABASE_URL a new database on that PostgreSQL server.
  */
 export default defineConfig({
   testDir: "e2e",

@@ -1,8 +1,10 @@
 /**
- * Starts the real Vaktrom server as a child process for browser tests.
+ * Starts the real Vaktrom server as a child process for browser tests: the bundle
+ * `npm start` runs (built by e2e/global-setup.ts).
  *
- * Every server gets a free port and a fresh temporary DATA_DIR (so a fresh PGlite
- * database, migrated and seeded at start); both are released by `stop()`.
+ * Every server gets a free port, a fresh temporary DATA_DIR and a fresh database,
+ * migrated and seeded at start: PGlite in that DATA_DIR, or, when E2E_DATABASE_URL names
+ * a PostgreSQL server, a database of its own there. `stop()` releases all of them.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -10,6 +12,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { serverArgs } from "../../scripts/builds.mjs";
+import { databaseUrlFor, randomDbName } from "../../server/test/pg-admin.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -61,19 +66,41 @@ async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+/** A new, empty database on the PostgreSQL server of `adminUrl`, and how to drop it. */
+async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = randomDbName("vaktrom_e2e");
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  return {
+    url: databaseUrlFor(adminUrl, name),
+    drop: () => run(`drop database if exists ${name} with (force)`),
+  };
+}
+
 /**
- * Start `node --import tsx server/main.ts` with PORT, DATA_DIR and PUBLIC_URL set and the
- * given overrides, and wait until GET /api/health answers 200.
+ * Start the bundled server with PORT, DATA_DIR, PUBLIC_URL (and DATABASE_URL on
+ * PostgreSQL) set and the given overrides, and wait until GET /api/health answers 200.
  */
 export async function startServer(overrides: ServerEnv = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "vaktrom-e2e-"));
   const url = `http://localhost:${port}`;
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  const postgres = adminUrl ? await freshPostgresDatabase(adminUrl) : null;
   const env: ServerEnv = {
     PORT: String(port),
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
     APP_ENV: "staging",
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...overrides,
   };
 
@@ -83,13 +110,12 @@ export async function startServer(overrides: ServerEnv = {}): Promise<RunningSer
     if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
   };
 
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  // The server must not connect to a database meant for other suites.
-  delete childEnv.DATABASE_URL;
-  delete childEnv.TEST_DATABASE_URL;
+  // The server must not connect to a database meant for other suites or for real use.
+  const { DATABASE_URL, TEST_DATABASE_URL, E2E_DATABASE_URL, ...inherited } = process.env;
+  const childEnv: NodeJS.ProcessEnv = { ...inherited, ...env };
   if (!("NODE_ENV" in overrides)) delete childEnv.NODE_ENV;
 
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: repoRoot,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -110,6 +136,7 @@ export async function startServer(overrides: ServerEnv = {}): Promise<RunningSer
       }
     }
     await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    await postgres?.drop();
   };
 
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;

@@ -23,11 +23,12 @@ import {
 import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
 import { session, staff } from "../db/schema.ts";
 import { may } from "../policies/index.ts";
-import { loadActor } from "./actor.ts";
+import { loadActor, membershipsOf } from "./actor.ts";
 import { type CurrentSession, currentSession } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
 import type { BusEvent } from "./events.ts";
+import { refuseForeignOrigin } from "./http.ts";
 
 export interface RealtimeOptions {
   /** how often every socket's session is read again (default 60 s) */
@@ -41,22 +42,20 @@ export const maxSubscriptionsPerSocket = 100;
 /** Client frames are small commands; a larger frame closes the socket with 1009. */
 export const maxFrameBytes = 4096;
 
-/** The rule of `registerOriginCheck` (http.ts), applied to the upgrade, which is a GET. */
-function refuseForeignOrigin(request: FastifyRequest, allowed: string) {
-  const origin = request.headers.origin;
-  const own = `${request.protocol}://${request.host}`;
-  if (origin && origin !== allowed && origin !== own) throw new AppError(403, "forbidden_origin");
-  if (!origin && request.headers["sec-fetch-site"] === "cross-site")
-    throw new AppError(403, "forbidden_origin");
-}
-
 /** Why this person may not follow a topic, or null when they may. */
 async function topicRefusal(ctx: AppContext, userId: string, topic: string): Promise<ErrorCode | null> {
   const parsed = parseTopic(topic);
   if (!parsed) return "realtime_unknown_topic";
   switch (parsed.kind) {
-    case "user":
-      return parsed.id === userId ? null : "forbidden";
+    case "user": {
+      // The topic carries the person's notifications and badge counts: theirs alone.
+      const [actor, memberships] = await Promise.all([
+        loadActor(ctx.db, userId),
+        membershipsOf(ctx.db, parsed.id),
+      ]);
+      const owner = { type: "user" as const, id: parsed.id, memberships };
+      return may(actor, "notification.subscribe", owner, ctx.policyEnv) ? null : "forbidden";
+    }
     case "dept": {
       const actor = await loadActor(ctx.db, userId);
       return may(actor, "department.read", { type: "department", id: parsed.id }, ctx.policyEnv)

@@ -106,6 +106,11 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
+  /** Holds a cookie as if the server had set it (a session made without signing in). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
   async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await this.built.app.inject({
       method,

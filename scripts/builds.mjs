@@ -1,0 +1,51 @@
+// The two builds `npm start` runs from (the web app and the server bundle), rebuilt when
+// missing or older than their sources, and the command that starts the bundle. The
+// browser tests use the same, so they test what `npm start` serves.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const at = (p) => path.join(root, p);
+
+export const builds = {
+  web: {
+    output: at("dist/web/index.html"),
+    sources: ["web", "common", "vite.config.ts", "package.json"],
+    script: "build:web",
+    label: "web app",
+  },
+  server: {
+    output: at("dist/server/main.mjs"),
+    sources: ["server", "common", "package.json"],
+    script: "build:server",
+    label: "server",
+  },
+};
+
+/** Node's arguments that start the bundled server. */
+export const serverArgs = ["--enable-source-maps", builds.server.output];
+
+// Tests are not part of a build, so editing one does not make it stale.
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(p)) {
+    if (entry === "node_modules" || /\.test\.tsx?$/.test(entry)) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+/** Runs the build's npm script when its output is missing or stale; throws when it fails. */
+export function buildWhenStale(build) {
+  const builtAt = existsSync(build.output) ? statSync(build.output).mtimeMs : 0;
+  if (builtAt >= Math.max(...build.sources.map((s) => newestMtime(at(s))))) return;
+  console.log(`${builtAt ? "Rebuilding" : "Building"} the ${build.label}…`);
+  const result = spawnSync("npm", ["run", "--silent", build.script], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    throw new Error(`\`npm run ${build.script}\` failed (exit ${result.status ?? result.signal})`);
+  }
+}
