@@ -17,6 +17,7 @@ import { authRoutes } from "./features/auth/routes.ts";
 import { expireUnconfirmedRegistrations } from "./features/auth/service.ts";
 import { departmentRoutes } from "./features/departments/routes.ts";
 import { devRoutes } from "./features/dev/routes.ts";
+import { notificationRoutes } from "./features/notifications/routes.ts";
 import { createAuth, resolveAuthSecret } from "./platform/auth.ts";
 import { BackgroundTasks } from "./platform/background.ts";
 import { loadBrand } from "./platform/brand.ts";
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   runtimeRoutes(app, ctx);
   authRoutes(app, ctx);
   departmentRoutes(app, ctx);
+  notificationRoutes(app, ctx);
   if (config.demoTools) devRoutes(app, ctx);
   await registerRealtime(app, ctx);
 

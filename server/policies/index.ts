@@ -9,6 +9,7 @@ import "./chat.ts";
 import "./shifts.ts";
 import "./swaps.ts";
 import "./users.ts";
+import "./notifications.ts";
 import { type Actor, may, type PolicyEnv } from "./policy.ts";
 
 export * from "./policy.ts";

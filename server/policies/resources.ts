@@ -127,4 +127,8 @@ export interface Actions {
   "user.edit": UserResource;
   "user.deactivate": UserResource;
   "user.delete": UserResource;
+  // notifications: the resource is the recipient
+  "notification.list": UserResource;
+  "notification.markRead": UserResource;
+  "notification.subscribe": UserResource;
 }

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { topics } from "../../../common/schemas/realtime.ts";
 import { departments, session, staff, user } from "../../db/schema.ts";
-import { createTestApp, type TestApp, tokenFromMail } from "../../test/harness.ts";
+import { type Client, createTestApp, type TestApp, tokenFromMail } from "../../test/harness.ts";
 
 describe("departments and ensure_staff", () => {
   let t: TestApp;
@@ -108,6 +109,41 @@ describe("departments and ensure_staff", () => {
     s = await c.session();
     expect(s.role).toBe("leader");
     expect(s.abilities.viewAdmin).toBe(true);
+  });
+
+  /** Listens on the person's topic the way a tab does: on each event it refetches the session. */
+  function refetchOnEvent(c: Client, userId: string) {
+    const seen: Promise<{ type: string; currentDeptId: string | null }>[] = [];
+    const stop = t.ctx.bus.subscribe(topics.user(userId), (e) => {
+      seen.push(c.session().then((s) => ({ type: e.type, currentDeptId: s.currentDeptId })));
+    });
+    return {
+      async seen() {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        stop();
+        return Promise.all(seen);
+      },
+    };
+  }
+
+  it("tells every tab of the person once a switch is committed, and nothing on a refusal", async () => {
+    const c = t.client();
+    await c.signIn("sekretaer@demo.no");
+    const [sofie] = await t.ctx.db.select().from(user).where(eq(user.email, "sekretaer@demo.no"));
+    await t.ctx.db.insert(staff).values({ userId: sofie!.id, deptId: ids.Intensiv!, role: "staff" });
+    const tab = refetchOnEvent(c, sofie!.id);
+    expect((await c.put("/api/me/current-department", { deptId: ids.Intensiv })).statusCode).toBe(200);
+    expect((await c.put("/api/me/current-department", { deptId: ids.Akuttmottak })).statusCode).toBe(403);
+    expect(await tab.seen()).toEqual([{ type: "session.changed", currentDeptId: ids.Intensiv }]);
+  });
+
+  it("tells the newcomer's tabs once joining made them staff", async () => {
+    const c = await newUser("fane@sykehus.no");
+    const [u] = await t.ctx.db.select().from(user).where(eq(user.email, "fane@sykehus.no"));
+    const tab = refetchOnEvent(c, u!.id);
+    expect((await c.post("/api/me/departments", { deptId: ids.Intensiv })).statusCode).toBe(201);
+    expect((await c.post("/api/me/departments", { deptId: ids.Intensiv })).statusCode).toBe(403);
+    expect(await tab.seen()).toEqual([{ type: "session.changed", currentDeptId: ids.Intensiv }]);
   });
 
   it("makes an admin admin in every department", async () => {

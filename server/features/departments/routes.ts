@@ -1,16 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  colleagueList,
   currentDepartmentRequest,
   departmentList,
+  departmentParams,
   joinDepartmentRequest,
   joinDepartmentResponse,
 } from "../../../common/schemas/departments.ts";
 import { okResponse } from "../../../common/schemas/errors.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { authenticate, authorize, signedIn, validBody } from "../../platform/pipeline.ts";
-import { ensureProfile } from "../auth/profiles.ts";
-import { joinDepartment, listDepartments, setCurrentDepartment } from "./service.ts";
+import { ensureProfile } from "../../platform/profiles.ts";
+import { listColleagues } from "./colleagues.ts";
+import { departmentExists, joinDepartment, listDepartments, setCurrentDepartment } from "./service.ts";
 
 const tags = ["departments"];
 const department = (id: string) => ({ type: "department" as const, id });
@@ -28,6 +31,29 @@ export function departmentRoutes(app: FastifyInstance, ctx: AppContext) {
       preHandler: [authorize(ctx, "department.list", () => ({ type: "app" }))],
     },
     async () => ({ departments: await listDepartments(ctx.db) }),
+  );
+
+  // list_staff_in_department. Departments are no secret (they are listed by name), so
+  // one the person may not read is refused with 403, not hidden.
+  r.get(
+    "/api/departments/:deptId/staff",
+    {
+      schema: { tags, params: departmentParams, response: { 200: colleagueList } },
+      config: { action: "department.read" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        authorize(
+          ctx,
+          "department.read",
+          async (req) => {
+            const { deptId } = req.params as { deptId: string };
+            return (await departmentExists(ctx.db, deptId)) ? department(deptId) : null;
+          },
+          { notFound: "department_not_found" },
+        ),
+      ],
+    },
+    async (request) => ({ staff: await listColleagues(ctx.db, request.params.deptId) }),
   );
 
   r.post(
@@ -49,7 +75,7 @@ export function departmentRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { session } = signedIn(request);
       await ensureProfile(ctx.db, session.userId);
-      const status = await joinDepartment(ctx.db, session.userId, request.body.deptId);
+      const status = await joinDepartment(ctx, session.userId, request.body.deptId);
       return reply.status(status === "created" ? 201 : 200).send({ status });
     },
   );
@@ -67,7 +93,7 @@ export function departmentRoutes(app: FastifyInstance, ctx: AppContext) {
       ],
     },
     async (request) => {
-      await setCurrentDepartment(ctx.db, signedIn(request).session.userId, request.body.deptId);
+      await setCurrentDepartment(ctx, signedIn(request).session.userId, request.body.deptId);
       return { ok: true as const };
     },
   );

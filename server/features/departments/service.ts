@@ -1,14 +1,21 @@
 /** Departments and a person's staff records in them (ensure_staff, current department). */
 import { asc, eq } from "drizzle-orm";
+import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { departments, profiles, staff } from "../../db/schema.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
+import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
 
 export function listDepartments(db: Db) {
   return db
     .select({ id: departments.id, name: departments.name })
     .from(departments)
     .orderBy(asc(departments.name));
+}
+
+export async function departmentExists(db: Db, deptId: string): Promise<boolean> {
+  const [dept] = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, deptId));
+  return dept !== undefined;
 }
 
 /**
@@ -18,13 +25,12 @@ export function listDepartments(db: Db) {
  * answers 'existing' for the same department, or is refused for another.
  */
 export async function joinDepartment(
-  db: Db,
+  deps: TxDeps,
   userId: string,
   deptId: string,
 ): Promise<"created" | "existing"> {
-  const [dept] = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, deptId));
-  if (!dept) throw notFound("department_not_found");
-  return db.transaction(async (tx) => {
+  if (!(await departmentExists(deps.db, deptId))) throw notFound("department_not_found");
+  return withTx(deps, async (tx, events) => {
     await tx
       .select({ userId: profiles.userId })
       .from(profiles)
@@ -34,14 +40,27 @@ export async function joinDepartment(
     if (records.some((r) => r.deptId === deptId)) return "existing";
     if (records.length > 0) throw forbidden("department_join_refused");
     await tx.insert(staff).values({ userId, deptId, role: "staff" });
-    await setCurrentDepartment(tx, userId, deptId);
+    await saveCurrentDepartment(tx, userId, deptId);
+    sessionChanged(events, userId);
     return "created";
   });
 }
 
-export async function setCurrentDepartment(db: Db | Tx, userId: string, deptId: string) {
-  await db
+export function setCurrentDepartment(deps: TxDeps, userId: string, deptId: string): Promise<void> {
+  return withTx(deps, async (tx, events) => {
+    await saveCurrentDepartment(tx, userId, deptId);
+    sessionChanged(events, userId);
+  });
+}
+
+async function saveCurrentDepartment(tx: Tx, userId: string, deptId: string) {
+  await tx
     .update(profiles)
     .set({ currentDeptId: deptId, updatedAt: new Date() })
     .where(eq(profiles.userId, userId));
+}
+
+/** Every tab of the person reads its session again (department, role, abilities). */
+function sessionChanged(events: TxEvents, userId: string) {
+  events.publish(topics.user(userId), "session.changed");
 }

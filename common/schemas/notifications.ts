@@ -1,0 +1,128 @@
+/**
+ * Notifications (spec §3, §4): one row per recipient, with a type and a small payload.
+ * Every type has its payload schema here: the server validates a payload with it before
+ * anything is written, and the database's check constraint lists the same types.
+ *
+ * Payloads hold ids and small values, enough for the bell to show an item without a
+ * request per item (a shift's title and start), never copies of personal data: a name
+ * or an address is fetched by id when shown, so it does not live on in old
+ * notifications after the person changed or was deleted. The objects are strict, so a
+ * caller cannot slip extra fields (a name, an e-mail) in.
+ *
+ * A new type: add it to `notificationTypes` and its schema to `notificationPayloads`
+ * (the compiler asks for both), then a migration for the check constraint.
+ */
+import { z } from "zod";
+import { hasControlCharacters } from "./auth.ts";
+
+export const notificationTypes = [
+  "shift_published",
+  "shift_won",
+  "shift_awarded",
+  "shift_awarded_other",
+  "shift_assigned_winner",
+  "shift_assigned_closed",
+  "swap_matched_proposed",
+  "swap_ready_for_leader",
+  "swap_approved",
+  "swap_rejected",
+  "announcement",
+  "maintenance",
+  "update",
+  "alert",
+  "info",
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** Spec §9: broadcast title 100, description 500; the extra JSON is kept as small. */
+export const broadcastLimits = {
+  titleMaxLength: 100,
+  descriptionMaxLength: 500,
+  extraMaxChars: 2000,
+} as const;
+
+const line = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((v) => !hasControlCharacters(v), "Ugyldige tegn");
+const instant = z.iso.datetime({ offset: true });
+
+/** The shift a notification is about, with what the bell shows of it. */
+const shiftRef = z.strictObject({
+  shiftId: z.uuid(),
+  title: line(100),
+  startsAt: instant,
+});
+
+/** A swap deal on an offer, and the offered shift. */
+const swapRef = shiftRef.extend({ offerId: z.uuid(), dealId: z.uuid() });
+
+const broadcast = z.strictObject({
+  title: line(broadcastLimits.titleMaxLength),
+  description: z.string().trim().max(broadcastLimits.descriptionMaxLength).optional(),
+  sentFrom: z.literal("admin_panel"),
+  extra: z
+    .record(z.string(), z.json())
+    .refine((v) => JSON.stringify(v).length <= broadcastLimits.extraMaxChars, "For stor")
+    .optional(),
+});
+
+export const notificationPayloads = {
+  // A shift of my department was published (every active staff member of it).
+  shift_published: shiftRef,
+  // The spec's outcome types for 'Du fikk vakten' / 'Du fikk ikke' (behind a flag).
+  shift_won: shiftRef,
+  shift_awarded: shiftRef,
+  shift_awarded_other: shiftRef,
+  // Automatic assignment: the winner, and the other candidates (decisions.md).
+  shift_assigned_winner: shiftRef,
+  shift_assigned_closed: shiftRef,
+  // Swaps: a proposal or claim for the offer's owner, an accepted deal for the
+  // department's leaders, the leader's decision for both people.
+  swap_matched_proposed: swapRef,
+  swap_ready_for_leader: swapRef,
+  swap_approved: swapRef,
+  swap_rejected: swapRef,
+  // Broadcasts from 'Send varsel til alle'.
+  announcement: broadcast,
+  maintenance: broadcast,
+  update: broadcast,
+  alert: broadcast,
+  info: broadcast,
+} satisfies Record<NotificationType, z.ZodType>;
+
+type Payloads = typeof notificationPayloads;
+/** What a caller passes for a type (before trimming). */
+export type NotificationPayloadInput<T extends NotificationType> = z.input<Payloads[T]>;
+
+const item = <T extends NotificationType>(type: T) =>
+  z.object({
+    id: z.uuid(),
+    type: z.literal(type),
+    payload: notificationPayloads[type] as Payloads[T],
+    createdAt: z.string(),
+    /** null: unread */
+    readAt: z.string().nullable(),
+  });
+
+type ItemOf<T> = T extends NotificationType ? ReturnType<typeof item<T>> : never;
+/** One schema per type, in the order of `notificationTypes`: what `map` returns, which it cannot say. */
+type ItemsOf<L extends readonly unknown[]> = { -readonly [K in keyof L]: ItemOf<L[K]> };
+type Items = ItemsOf<typeof notificationTypes>;
+
+/** One notification as the API returns it: `payload` follows `type`. */
+export const notificationDto = z.discriminatedUnion("type", notificationTypes.map(item) as unknown as Items);
+export type NotificationDto = z.infer<typeof notificationDto>;
+
+export const unreadCountResponse = z.object({ unreadCount: z.number().int().nonnegative() });
+
+/** The latest notifications (spec §9: 20), newest first, and how many are unread in all. */
+export const notificationListResponse = unreadCountResponse.extend({
+  notifications: z.array(notificationDto),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+
+export const notificationParams = z.object({ id: z.uuid() });

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  notificationListResponse,
+  notificationParams,
+  unreadCountResponse,
+} from "../../../common/schemas/notifications.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { authenticate, authorize, type SignedIn, signedIn } from "../../platform/pipeline.ts";
+import { listNotifications, markAllRead, markRead, recipientOf, unreadCount } from "./service.ts";
+
+const tags = ["notifications"];
+
+/** The person asking, as the recipient their own notifications belong to. */
+const me = (_request: unknown, actor: SignedIn["actor"]) => ({
+  type: "user" as const,
+  id: actor.userId,
+  memberships: actor.memberships,
+});
+
+export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/notifications",
+    {
+      schema: { tags, response: { 200: notificationListResponse } },
+      config: { action: "notification.list" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [authorize(ctx, "notification.list", me)],
+    },
+    async (request) => listNotifications(ctx.db, signedIn(request).session.userId),
+  );
+
+  // The bell's 30-second poll. The web app marks it `X-Activity: background`, which
+  // `authenticate` already leaves out of the idle timeout: a poll is not the person.
+  r.get(
+    "/api/notifications/unread-count",
+    {
+      schema: { tags, response: { 200: unreadCountResponse } },
+      config: { action: "notification.list" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [authorize(ctx, "notification.list", me)],
+    },
+    async (request) => ({ unreadCount: await unreadCount(ctx.db, signedIn(request).session.userId) }),
+  );
+
+  r.post(
+    "/api/notifications/:id/read",
+    {
+      schema: { tags, params: notificationParams, response: { 200: unreadCountResponse } },
+      config: { action: "notification.markRead" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        authorize(
+          ctx,
+          "notification.markRead",
+          (request) => recipientOf(ctx.db, (request.params as { id: string }).id),
+          { notFound: "notification_not_found" },
+        ),
+      ],
+    },
+    async (request) => ({
+      unreadCount: await markRead(ctx, signedIn(request).session.userId, request.params.id, ctx.clock.now()),
+    }),
+  );
+
+  r.post(
+    "/api/notifications/read-all",
+    {
+      schema: { tags, response: { 200: unreadCountResponse } },
+      config: { action: "notification.markRead" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [authorize(ctx, "notification.markRead", me)],
+    },
+    async (request) => ({
+      unreadCount: await markAllRead(ctx, signedIn(request).session.userId, ctx.clock.now()),
+    }),
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Notifications: features that have something to tell write them with `notify`, inside
+ * their own transaction; the recipient reads them and marks them read. Every change
+ * publishes the recipient's new unread count on `user:{id}` after the commit, so the
+ * bell of every open tab follows at once (the 30-second poll catches what a dropped
+ * socket missed).
+ */
+import { and, count, desc, eq, exists, inArray, isNull, notExists, or } from "drizzle-orm";
+import { limits } from "../../../common/domain/limits.ts";
+import {
+  type NotificationDto,
+  type NotificationListResponse,
+  type NotificationPayloadInput,
+  type NotificationType,
+  notificationPayloads,
+} from "../../../common/schemas/notifications.ts";
+import { topics } from "../../../common/schemas/realtime.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { notifications, staff, user } from "../../db/schema.ts";
+import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
+import type { UserResource } from "../../policies/resources.ts";
+
+/**
+ * Tells `recipients` (user ids) about something, in the caller's transaction: one row
+ * each, in one insert. A payload that does not fit its type throws before anything is
+ * written (a caller's bug, not the user's). Deactivated people get nothing
+ * (decisions.md), and ids of nobody are ignored. Returns the rows written.
+ */
+export async function notify<T extends NotificationType>(
+  tx: Tx,
+  events: TxEvents,
+  recipients: readonly string[],
+  type: T,
+  payload: NotificationPayloadInput<T>,
+): Promise<{ id: string; recipientId: string }[]> {
+  const valid = notificationPayloads[type].parse(payload);
+  if (recipients.length === 0) return [];
+  const reachable = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(inArray(user.id, [...new Set(recipients)]), notDeactivated(tx)));
+  if (reachable.length === 0) return [];
+  const rows = await tx
+    .insert(notifications)
+    .values(reachable.map((r) => ({ recipientUserId: r.id, type, payload: valid })))
+    .returning({ id: notifications.id, recipientId: notifications.recipientUserId });
+  const unread = await unreadCounts(
+    tx,
+    rows.map((r) => r.recipientId),
+  );
+  for (const row of rows) {
+    events.publish(topics.user(row.recipientId), "notification.created", {
+      notificationId: row.id,
+      unreadCount: unread.get(row.recipientId) ?? 0,
+    });
+  }
+  return rows;
+}
+
+/** The person is not deactivated: no staff record yet (a newcomer), or an active one. */
+function notDeactivated(tx: Tx) {
+  const records = tx.select({ id: staff.id }).from(staff).where(eq(staff.userId, user.id));
+  const active = tx
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.userId, user.id), eq(staff.isActive, true)));
+  return or(notExists(records), exists(active));
+}
+
+/** Unread notifications per person: one count over the partial index of unread rows. */
+async function unreadCounts(db: Db | Tx, userIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: notifications.recipientUserId, unread: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.recipientUserId, [...userIds]), isNull(notifications.readAt)))
+    .groupBy(notifications.recipientUserId);
+  return new Map(rows.map((r) => [r.userId, r.unread]));
+}
+
+export async function unreadCount(db: Db | Tx, userId: string): Promise<number> {
+  return (await unreadCounts(db, [userId])).get(userId) ?? 0;
+}
+
+/** My latest notifications, newest first (spec §9: 20), and how many are unread in all. */
+export async function listNotifications(db: Db, userId: string): Promise<NotificationListResponse> {
+  const [rows, unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientUserId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limits.notificationPageSize),
+    unreadCount(db, userId),
+  ]);
+  return {
+    unreadCount: unread,
+    // The payload was validated against its type when it was written.
+    notifications: rows.map(
+      (n) =>
+        ({
+          id: n.id,
+          type: n.type,
+          payload: n.payload,
+          createdAt: n.createdAt.toISOString(),
+          readAt: n.readAt?.toISOString() ?? null,
+        }) as NotificationDto,
+    ),
+  };
+}
+
+/**
+ * Whose notification this is, for the policy (with their staff records, as every user
+ * resource carries them), in one query; null when there is no such notification.
+ */
+export async function recipientOf(db: Db, notificationId: string): Promise<UserResource | null> {
+  const rows = await db
+    .select({
+      recipientId: notifications.recipientUserId,
+      deptId: staff.deptId,
+      role: staff.role,
+      isActive: staff.isActive,
+    })
+    .from(notifications)
+    .leftJoin(staff, eq(staff.userId, notifications.recipientUserId))
+    .where(eq(notifications.id, notificationId));
+  const [first] = rows;
+  if (!first) return null;
+  return {
+    type: "user",
+    id: first.recipientId,
+    memberships: rows.flatMap((r) =>
+      r.deptId && r.role && r.isActive !== null
+        ? [{ deptId: r.deptId, role: r.role, isActive: r.isActive }]
+        : [],
+    ),
+  };
+}
+
+/** Marks one of my notifications read; marking it again changes nothing. Returns my unread count. */
+export function markRead(deps: TxDeps, userId: string, notificationId: string, now: Date): Promise<number> {
+  return withTx(deps, async (tx, events) => {
+    const changed = await tx
+      .update(notifications)
+      .set({ readAt: now })
+      .where(
+        and(
+          eq(notifications.id, notificationId),
+          eq(notifications.recipientUserId, userId),
+          isNull(notifications.readAt),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return afterReading(tx, events, userId, changed.length, { notificationId });
+  });
+}
+
+/** 'Merk alle som lest'. Returns my unread count (0, unless one arrived meanwhile). */
+export function markAllRead(deps: TxDeps, userId: string, now: Date): Promise<number> {
+  return withTx(deps, async (tx, events) => {
+    const changed = await tx
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(eq(notifications.recipientUserId, userId), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    return afterReading(tx, events, userId, changed.length, {});
+  });
+}
+
+/** The new unread count; the other tabs hear of it when something was actually read. */
+async function afterReading(
+  tx: Tx,
+  events: TxEvents,
+  userId: string,
+  changed: number,
+  detail: { notificationId?: string },
+): Promise<number> {
+  const unread = await unreadCount(tx, userId);
+  if (changed > 0)
+    events.publish(topics.user(userId), "notification.read", { ...detail, unreadCount: unread });
+  return unread;
+}

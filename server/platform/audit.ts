@@ -1,0 +1,59 @@
+/**
+ * The admin audit log (decisions.md § Users): every admin action leaves one row saying
+ * who did what to which thing, and when. Rows outlive the people in them, so they hold
+ * ids, never names or e-mail addresses: the row for a deleted user keeps the target's id
+ * and nothing that identifies the person. `details` is a small flat object of such ids
+ * and counts ({ deptId, count: 12 }); an e-mail address in it is refused.
+ */
+import { z } from "zod";
+import type { Tx } from "../db/client.ts";
+import { adminAuditLog } from "../db/schema.ts";
+import type { Action } from "../policies/index.ts";
+
+const detailsMaxChars = 2000;
+
+const value = z.union([
+  z
+    .string()
+    .max(200)
+    .refine((v) => !v.includes("@"), "an e-mail address does not belong in the audit log"),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
+
+const auditDetails = z
+  .record(z.string().max(50), z.union([value, z.array(value).max(100)]))
+  .refine((d) => JSON.stringify(d).length <= detailsMaxChars, "audit details too large");
+export type AuditDetails = z.infer<typeof auditDetails>;
+
+export interface AuditTarget {
+  /** what kind of thing: "user", "department", "broadcast" … */
+  type: string;
+  id: string | null;
+}
+
+/**
+ * Writes the row in the caller's transaction, so an action and its record stand or fall
+ * together. Throws (before writing) when `details` is not a small object of ids and values.
+ */
+export async function recordAudit(
+  tx: Tx,
+  actor: { userId: string },
+  action: Action,
+  target: AuditTarget,
+  details: AuditDetails = {},
+): Promise<string> {
+  const valid = auditDetails.parse(details);
+  const [row] = await tx
+    .insert(adminAuditLog)
+    .values({
+      actorUserId: actor.userId,
+      action,
+      targetType: target.type,
+      targetId: target.id,
+      details: valid,
+    })
+    .returning({ id: adminAuditLog.id });
+  return row!.id;
+}

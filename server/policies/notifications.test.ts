@@ -1,0 +1,20 @@
+import { describe } from "vitest";
+import type { Role } from "../../common/domain/roles.ts";
+import { me, no, someoneElse, table, yes } from "./matrix.ts";
+import type { UserResource } from "./resources.ts";
+
+const recipient =
+  (id: string, role: Role = "staff") =>
+  (deptId: string): UserResource => ({ type: "user", id, memberships: [{ deptId, role, isActive: true }] });
+
+const everyone = { admin: yes, leader: yes, staff: yes, inactive: yes, none: yes };
+const nobody = { admin: no, leader: no, staff: no, inactive: no, none: no };
+
+describe("policies: notifications", () => {
+  for (const action of ["notification.list", "notification.markRead", "notification.subscribe"] as const) {
+    table(action, "my own", recipient(me), everyone);
+    // Leaders may read a staff member's user record, never their notifications.
+    table(action, "a staff member's", recipient(someoneElse), nobody);
+    table(action, "a leader's", recipient(someoneElse, "leader"), nobody);
+  }
+});

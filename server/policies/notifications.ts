@@ -1,0 +1,15 @@
+/**
+ * Notifications (spec §3, §4): each belongs to its recipient alone. Reading them,
+ * marking them read and following one's `user:{id}` realtime topic (which carries them
+ * and the badge counts) are for that person only: not for leaders or admins, who may
+ * read other people's user records (`user.read`) but not their notifications. Someone
+ * else's notification is hidden (404), as if it did not exist.
+ */
+import { type Actor, allow } from "./policy.ts";
+import type { UserResource } from "./resources.ts";
+
+const isRecipient = (actor: Actor, recipient: UserResource) => recipient.id === actor.userId;
+
+allow("notification.list", isRecipient);
+allow("notification.markRead", isRecipient, { refusal: "hide" });
+allow("notification.subscribe", isRecipient);
