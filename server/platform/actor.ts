@@ -2,10 +2,11 @@
  * Who is asking: a signed-in person with their staff records and the department the
  * app works in for them. Every feature's policies read this; it belongs to no feature.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, exists, notExists, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { highestRole, type Membership } from "../../common/domain/roles.ts";
-import type { Db } from "../db/client.ts";
-import { departments, profiles, staff } from "../db/schema.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { departments, profiles, staff, user } from "../db/schema.ts";
 import type { Actor } from "../policies/index.ts";
 
 export interface MembershipRow extends Membership {
@@ -39,4 +40,27 @@ export async function loadActor(db: Db, userId: string): Promise<Actor & { membe
     memberships,
     currentDeptId: chooseCurrentDept(memberships, profile?.currentDeptId ?? null),
   };
+}
+
+/**
+ * SQL: the person (a user id, or a column holding one) is not deactivated: they have
+ * no staff record yet (a newcomer) or an active one. Deactivated people cannot sign in,
+ * lose their sessions and get no notifications (decisions.md § Accounts); every query
+ * that asks uses this one condition.
+ */
+export function notDeactivated(db: Db | Tx, userId: string | AnyPgColumn): SQL {
+  const records = db.select({ id: staff.id }).from(staff).where(eq(staff.userId, userId));
+  const active = db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.userId, userId), eq(staff.isActive, true)));
+  return or(notExists(records), exists(active))!;
+}
+
+export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ ok: sql<boolean>`${notDeactivated(db, userId)}` })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row !== undefined && !row.ok;
 }

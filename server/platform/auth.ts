@@ -13,7 +13,8 @@ import { limits } from "../../common/domain/limits.ts";
 import { emailDomainAllowed } from "../../common/domain/validation.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { account, appSettings, session, staff, user, verification } from "../db/schema.ts";
+import { account, appSettings, session, user, verification } from "../db/schema.ts";
+import { isDeactivated } from "./actor.ts";
 import { AppError } from "./errors.ts";
 import { impersonation } from "./impersonation.ts";
 
@@ -26,18 +27,6 @@ export interface AuthMailer {
 export type Auth = ReturnType<typeof createAuth>;
 
 export const sessionCookiePrefix = "vaktrom";
-
-/** Deactivated: has staff records, and none of them is active (a newcomer has none yet). */
-export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      records: sql<number>`count(*)::int`,
-      active: sql<number>`count(*) filter (where ${staff.isActive})::int`,
-    })
-    .from(staff)
-    .where(eq(staff.userId, userId));
-  return (row?.records ?? 0) > 0 && row?.active === 0;
-}
 
 /** Why a person may not get a session: deactivated everywhere, or outside the allowed domains. */
 export async function signInRefusal(db: Db, config: Config, userId: string): Promise<AppError | null> {

@@ -10,7 +10,7 @@
  * `session:{id}`, and at the latest at the next revalidation round.
  */
 import websocket from "@fastify/websocket";
-import { and, eq, exists, gt, inArray, notExists, or, type SQL } from "drizzle-orm";
+import { and, gt, inArray, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import {
@@ -21,9 +21,9 @@ import {
   realtimeClientFrame,
 } from "../../common/schemas/realtime.ts";
 import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
-import { session, staff } from "../db/schema.ts";
+import { session } from "../db/schema.ts";
 import { may } from "../policies/index.ts";
-import { loadActor, membershipsOf } from "./actor.ts";
+import { loadActor, membershipsOf, notDeactivated } from "./actor.ts";
 import { type CurrentSession, currentSession } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
@@ -78,13 +78,7 @@ async function liveSessionIds(ctx: AppContext, ids: string[]): Promise<Set<strin
   const idleMinutes = ctx.config.sessionIdleMinutes;
   const conditions: SQL[] = [inArray(session.id, ids), gt(session.expiresAt, new Date(now))];
   if (idleMinutes !== null) conditions.push(gt(session.lastActiveAt, new Date(now - idleMinutes * 60_000)));
-  // Deactivated: has staff records and none of them active (as `isDeactivated` in auth.ts).
-  const records = ctx.db.select().from(staff).where(eq(staff.userId, session.userId));
-  const activeRecords = ctx.db
-    .select()
-    .from(staff)
-    .where(and(eq(staff.userId, session.userId), eq(staff.isActive, true)));
-  conditions.push(or(notExists(records), exists(activeRecords))!);
+  conditions.push(notDeactivated(ctx.db, session.userId));
   const rows = await ctx.db
     .select({ id: session.id })
     .from(session)

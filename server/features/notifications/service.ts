@@ -5,7 +5,7 @@
  * bell of every open tab follows at once (the 30-second poll catches what a dropped
  * socket missed).
  */
-import { and, count, desc, eq, exists, inArray, isNull, notExists, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { limits } from "../../../common/domain/limits.ts";
 import {
   type NotificationDto,
@@ -17,6 +17,7 @@ import {
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { notifications, staff, user } from "../../db/schema.ts";
+import { notDeactivated } from "../../platform/actor.ts";
 import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
 import type { UserResource } from "../../policies/resources.ts";
 
@@ -38,7 +39,7 @@ export async function notify<T extends NotificationType>(
   const reachable = await tx
     .select({ id: user.id })
     .from(user)
-    .where(and(inArray(user.id, [...new Set(recipients)]), notDeactivated(tx)));
+    .where(and(inArray(user.id, [...new Set(recipients)]), notDeactivated(tx, user.id)));
   if (reachable.length === 0) return [];
   const rows = await tx
     .insert(notifications)
@@ -55,16 +56,6 @@ export async function notify<T extends NotificationType>(
     });
   }
   return rows;
-}
-
-/** The person is not deactivated: no staff record yet (a newcomer), or an active one. */
-function notDeactivated(tx: Tx) {
-  const records = tx.select({ id: staff.id }).from(staff).where(eq(staff.userId, user.id));
-  const active = tx
-    .select({ id: staff.id })
-    .from(staff)
-    .where(and(eq(staff.userId, user.id), eq(staff.isActive, true)));
-  return or(notExists(records), exists(active));
 }
 
 /** Unread notifications per person: one count over the partial index of unread rows. */
