@@ -1,23 +1,18 @@
 /**
  * buildApp(deps): the whole HTTP application, used by server/main.ts and by the tests.
- * Pipeline per route: origin check → authenticate → validate (zod) → authorize
- * (policies) → service → present.
+ * It builds the shared context, registers the platform's plugins and each feature's
+ * routes and jobs, and nothing else: what a route does is declared on the route (see
+ * platform/pipeline.ts), what a feature brings in its `index.ts`.
  */
-import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { errorResponse } from "../common/schemas/errors.ts";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { authFeature } from "./features/auth/index.ts";
 import { authMailer } from "./features/auth/mailer.ts";
-import { authRoutes } from "./features/auth/routes.ts";
-import { expireUnconfirmedRegistrations } from "./features/auth/service.ts";
-import { departmentRoutes } from "./features/departments/routes.ts";
-import { devRoutes } from "./features/dev/routes.ts";
-import { notificationRoutes } from "./features/notifications/routes.ts";
+import { departmentsFeature } from "./features/departments/index.ts";
+import { devFeature } from "./features/dev/index.ts";
+import { notificationsFeature } from "./features/notifications/index.ts";
 import { createAuth, resolveAuthSecret } from "./platform/auth.ts";
 import { BackgroundTasks } from "./platform/background.ts";
 import { loadBrand } from "./platform/brand.ts";
@@ -25,15 +20,18 @@ import { type Clock, cryptoRandom, type RandomSource, systemClock } from "./plat
 import type { AppContext } from "./platform/context.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { type EventBus, InProcessEventBus } from "./platform/events.ts";
-import { registerOriginCheck } from "./platform/http.ts";
+import type { Feature } from "./platform/feature.ts";
+import { registerHttp, serverOptions } from "./platform/http.ts";
 import { JobRunner } from "./platform/jobs.ts";
-import { loggerOptions } from "./platform/logging.ts";
 import { MailSender } from "./platform/mail.ts";
 import { type RegisteredRoute, registerRouteRegistry } from "./platform/pipeline.ts";
-import { hashedKey, sweepRateLimits } from "./platform/rate-limit.ts";
+import { hashedKey, rateLimitSweepJob } from "./platform/rate-limit.ts";
 import { registerRealtime } from "./platform/realtime.ts";
 import { runtimeRoutes } from "./platform/runtime-routes.ts";
 import { registerWebApp } from "./platform/static.ts";
+
+/** Every feature of the product; each later issue adds its own here. */
+const features: Feature[] = [authFeature, departmentsFeature, notificationsFeature, devFeature];
 
 export interface AppDeps {
   config: Config;
@@ -56,45 +54,10 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
 }
 
-function contentSecurityPolicy(isProduction: boolean, publicUrl: string) {
-  // The realtime socket of our own origin; 'self' covers ws: too in current browsers.
-  const socketOrigin = new URL(publicUrl).origin.replace(/^http/, "ws");
-  return {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // Radix and sonner position popovers and toasts with inline style attributes.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      connectSrc: ["'self'", socketOrigin],
-      fontSrc: ["'self'", "data:"],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      upgradeInsecureRequests: isProduction ? [] : null,
-    },
-  };
-}
-
-/** A hop count trusts that many proxies nearest to us (Fastify's types omit the number form). */
-function trustProxyOption(value: Config["trustProxy"]) {
-  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
-}
-
-export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppContext> {
   const { config, database } = deps;
-  const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logger),
-    bodyLimit: 1024 * 1024,
-    trustProxy: trustProxyOption(config.trustProxy),
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-
+  const { db } = database;
   const brand = await loadBrand(config.brandFile, app.log);
-  const db = database.db;
   const clock = deps.clock ?? systemClock;
   const mail = new MailSender({
     db,
@@ -119,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     secret,
     mailer: authMailer({ db, config, appName: brand.name, mail }),
   });
-  const ctx: AppContext = {
+  return {
     config,
     db,
     driver: database.driver,
@@ -134,66 +97,35 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     policyEnv: { demoTools: config.demoTools },
     rateLimitSecret: hashedKey(secret, "rate-limit keys"),
   };
+}
 
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config.isProduction, config.publicUrl),
-    hsts: config.isProduction,
-    frameguard: { action: "deny" },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(compress, { threshold: 1024 });
-  await app.register(swagger, {
-    openapi: { info: { title: `${brand.name} API`, version: "1" } },
-    transform: jsonSchemaTransform,
-  });
-  // The API's map helps a developer and an attacker alike: not served in production.
-  if (!config.isProduction) await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
-  registerOriginCheck(app, config.publicUrl);
-  // API answers are personal: no cache (browser, proxy) may keep them.
-  app.addHook("onSend", async (request, reply) => {
-    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control"))
-      reply.header("cache-control", "no-store");
-  });
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config } = deps;
+  const app = Fastify(serverOptions(config, deps.logger));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  const ctx = await createContext(deps, app);
+
+  await registerHttp(app, config, ctx.brand.name);
   const routes = registerRouteRegistry(app);
-  // Every documented route can fail the same way; say so once, for the OpenAPI document.
-  app.addHook("onRoute", (route) => {
-    if (route.schema?.response) {
-      route.schema.response = {
-        "4XX": errorResponse,
-        "5XX": errorResponse,
-        ...(route.schema.response as object),
-      };
-    }
-  });
-
   runtimeRoutes(app, ctx);
-  authRoutes(app, ctx);
-  departmentRoutes(app, ctx);
-  notificationRoutes(app, ctx);
-  if (config.demoTools) devRoutes(app, ctx);
+  const enabled = features.filter((f) => f.enabled?.(ctx) ?? true);
+  for (const feature of enabled) feature.routes(app, ctx);
   await registerRealtime(app, ctx);
-
   await registerWebApp(app, config.webDist, { demoTools: config.demoTools });
 
-  const jobs = new JobRunner({ db, bus, clock, log: app.log }, [
-    {
-      name: "rate-limits.sweep",
-      everyMs: 10 * 60_000,
-      run: ({ tx }) => sweepRateLimits(tx, config.rateLimit.windowSeconds),
-    },
-    {
-      name: "auth.expire-unconfirmed",
-      everyMs: 10 * 60_000,
-      run: ({ tx, clock }) => expireUnconfirmedRegistrations(tx, clock.now()),
-    },
-    mail.deliveryJob(),
+  const jobs = new JobRunner({ db: ctx.db, bus: ctx.bus, clock: ctx.clock, log: app.log }, [
+    rateLimitSweepJob(config.rateLimit.windowSeconds),
+    ctx.mail.deliveryJob(),
+    ...enabled.flatMap((f) => f.jobs?.(ctx) ?? []),
   ]);
   jobs.start();
   app.addHook("onClose", async () => {
     await jobs.stop();
     await ctx.background.settled();
-    await mail.stop();
-    await bus.close();
+    await ctx.mail.stop();
+    await ctx.bus.close();
   });
 
   return { app, ctx, routes };

@@ -1,6 +1,84 @@
-/** The origin check every state-changing API request passes (before any route's own steps). */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+/**
+ * The HTTP plumbing every route shares: the Fastify options (logging, trusted proxies,
+ * body limit), security headers, compression, the OpenAPI document, the origin check,
+ * no caching of API answers.
+ */
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { errorResponse } from "../../common/schemas/errors.ts";
+import type { Config } from "../config.ts";
 import { AppError } from "./errors.ts";
+import { loggerOptions } from "./logging.ts";
+
+/** A hop count trusts that many proxies nearest to us (Fastify's types omit the number form). */
+function trustProxyOption(value: Config["trustProxy"]) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+}
+
+export function serverOptions(config: Config, logger: boolean | object | undefined): FastifyServerOptions {
+  return {
+    logger: loggerOptions(config.logLevel, logger),
+    bodyLimit: 1024 * 1024,
+    trustProxy: trustProxyOption(config.trustProxy),
+  };
+}
+
+function contentSecurityPolicy(isProduction: boolean, publicUrl: string) {
+  // The realtime socket of our own origin; 'self' covers ws: too in current browsers.
+  const socketOrigin = new URL(publicUrl).origin.replace(/^http/, "ws");
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Radix and sonner position popovers and toasts with inline style attributes.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:"],
+      connectSrc: ["'self'", socketOrigin],
+      fontSrc: ["'self'", "data:"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: isProduction ? [] : null,
+    },
+  };
+}
+
+export async function registerHttp(app: FastifyInstance, config: Config, appName: string) {
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config.isProduction, config.publicUrl),
+    hsts: config.isProduction,
+    frameguard: { action: "deny" },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: { info: { title: `${appName} API`, version: "1" } },
+    transform: jsonSchemaTransform,
+  });
+  // The API's map helps a developer and an attacker alike: not served in production.
+  if (!config.isProduction) await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  registerOriginCheck(app, config.publicUrl);
+  // API answers are personal: no cache (browser, proxy) may keep them.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control"))
+      reply.header("cache-control", "no-store");
+  });
+  // Every documented route can fail the same way; say so once, for the OpenAPI document.
+  app.addHook("onRoute", (route) => {
+    if (route.schema?.response) {
+      route.schema.response = {
+        "4XX": errorResponse,
+        "5XX": errorResponse,
+        ...(route.schema.response as object),
+      };
+    }
+  });
+}
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -9,7 +87,7 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
  * (and Sec-Fetch-Site) on such requests; requests without either come from non-browser
  * clients, which carry no ambient cookie risk.
  */
-export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
+function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
   app.addHook("onRequest", async (request) => {
     if (safeMethods.has(request.method) || !request.url.startsWith("/api/")) return;

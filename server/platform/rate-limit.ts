@@ -8,6 +8,7 @@ import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { AppError } from "./errors.ts";
+import type { Job } from "./jobs.ts";
 
 export interface Limit {
   key: string;
@@ -49,4 +50,12 @@ export async function sweepRateLimits(db: Db, windowSeconds: number): Promise<vo
   await db.execute(
     sql`delete from rate_limits where window_start < now() - make_interval(secs => ${windowSeconds * 2})`,
   );
+}
+
+export function rateLimitSweepJob(windowSeconds: number): Job {
+  return {
+    name: "rate-limits.sweep",
+    everyMs: 10 * 60_000,
+    run: ({ tx }) => sweepRateLimits(tx, windowSeconds),
+  };
 }

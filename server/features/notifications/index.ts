@@ -1,0 +1,4 @@
+import type { Feature } from "../../platform/feature.ts";
+import { notificationRoutes } from "./routes.ts";
+
+export const notificationsFeature: Feature = { name: "notifications", routes: notificationRoutes };
