@@ -1,0 +1,21 @@
+/** Sign-in, registration, e-mail links and passwords. */
+export const authErrors = {
+  email_required: "E-post må fylles ut.",
+  invalid_email: "Ugyldig e-postadresse.",
+  all_fields_required: "Alle felt må fylles ut",
+  passwords_differ: "Passordene må være like",
+  password_too_short: "Passordet må være minst 6 tegn",
+  email_taken: "E-posten er allerede registrert. Prøv å logge inn i stedet.",
+  email_domain_not_allowed: "Denne e-postadressen kan ikke brukes her. Bruk e-posten fra arbeidsgiveren din.",
+  registration_failed: "Kunne ikke opprette konto. Prøv igjen.",
+  magic_link_failed: "Kunne ikke sende påloggingslenke. Prøv igjen.",
+  magic_link_invalid: "Påloggingslenken er ugyldig, allerede brukt eller utløpt. Be om en ny lenke.",
+  password_reset_invalid:
+    "Lenken for nytt passord er ugyldig, allerede brukt eller utløpt. Be om en ny lenke.",
+  confirmation_password_wrong:
+    "Feil passord. Skriv inn passordet du valgte da du registrerte deg. Har du ikke registrert deg selv? Logg inn med e-postlenke i stedet.",
+  confirmation_invalid: "Bekreftelseslenken er ugyldig eller utløpt.",
+  invalid_credentials: "Feil e-post eller passord.",
+  email_not_confirmed: "E-posten er ikke bekreftet ennå. Sjekk e-posten din for bekreftelseslenke.",
+  user_deactivated: "Brukeren er deaktivert. Kontakt lederen din.",
+} as const;
