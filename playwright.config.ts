@@ -22,7 +22,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  // E2E_REPORT: where npm test reads this run's counts (a second run on PostgreSQL has its own).
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "test-results/e2e.json" }]],
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1440, height: 900 },

@@ -4,7 +4,9 @@
  *
  * 1. Vitest, all projects (common, server-pglite, server-postgres when TEST_DATABASE_URL
  *    is set, web) → test-results/vitest.json
- * 2. Playwright browser tests → test-results/e2e.json
+ * 2. Playwright browser tests → test-results/e2e.json (servers on PGlite)
+ * 3. with E2E_POSTGRES_URL set (CI sets it): the browser tests again, each server on a new
+ *    database of that PostgreSQL server → test-results/e2e-postgres.json
  *
  * Output of both is streamed. The very last line printed is exactly `N passed, N failed`,
  * totalled over all suites (skipped tests are not passed; a suite that crashed without a
@@ -23,12 +25,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
 const vitestReport = path.join(resultsDir, "vitest.json");
 const e2eReport = path.join(resultsDir, "e2e.json");
+const e2ePostgresReport = path.join(resultsDir, "e2e-postgres.json");
 
 /** Run a command with inherited stdio; resolve with its exit code (a signal counts as 1). */
-function run(cmd, args) {
-  console.log(`\n$ ${[cmd, ...args].join(" ")}\n`);
+function run(cmd, args, env = {}) {
+  const shown = Object.entries(env)
+    .map(([k, v]) => `${k}=${v} `)
+    .join("");
+  console.log(`\n$ ${shown}${[cmd, ...args].join(" ")}\n`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: "inherit", env: process.env });
+    const child = spawn(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
     child.on("error", (err) => {
       console.error(`could not start ${cmd}: ${err.message}`);
       resolve(127);
@@ -92,6 +98,7 @@ function summarise(name, code, report, count) {
 mkdirSync(resultsDir, { recursive: true });
 rmSync(vitestReport, { force: true });
 rmSync(e2eReport, { force: true });
+rmSync(e2ePostgresReport, { force: true });
 
 const vitestCode = await run("npx", [
   "vitest",
@@ -101,11 +108,21 @@ const vitestCode = await run("npx", [
   `--outputFile=${path.relative(root, vitestReport)}`,
 ]);
 const e2eCode = await run("npx", ["playwright", "test"]);
+const e2ePostgresUrl = process.env.E2E_POSTGRES_URL;
+const e2ePostgresCode = e2ePostgresUrl
+  ? await run("npx", ["playwright", "test"], {
+      E2E_DATABASE_URL: e2ePostgresUrl,
+      E2E_REPORT: path.relative(root, e2ePostgresReport),
+    })
+  : null;
 
 console.log("");
 const suites = [
   summarise("vitest", vitestCode, readJson(vitestReport), countVitest),
   summarise("playwright", e2eCode, readJson(e2eReport), countPlaywright),
+  ...(e2ePostgresCode === null
+    ? []
+    : [summarise("playwright on PostgreSQL", e2ePostgresCode, readJson(e2ePostgresReport), countPlaywright)]),
 ];
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 let failed = suites.reduce((n, s) => n + s.failed, 0);
