@@ -47,7 +47,8 @@ export function violation(from, to) {
   const fromFeature = featureOf(from);
   const toFeature = featureOf(to);
   if (toFeature && fromRoot === toRoot) {
-    if (fromFeature && fromFeature !== toFeature) return `feature ${fromFeature} imports feature ${toFeature}`;
+    if (fromFeature && fromFeature !== toFeature)
+      return `feature ${fromFeature} imports feature ${toFeature}`;
     if (fromRoot === "server" && ["platform", "policies", "db"].includes(from[1]))
       return `server/${from[1]} imports feature ${toFeature}`;
     if (fromRoot === "web" && (from[1] === "components" || from[1] === "lib"))

@@ -16,6 +16,14 @@ export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
+/** The first rule an address asked for on its own breaks (sign-in link, 'Glemt passord?'). */
+export function emailError(value: string): "email_required" | "invalid_email" | null {
+  const email = normaliseEmail(value);
+  if (!email) return "email_required";
+  if (!isValidEmail(email)) return "invalid_email";
+  return null;
+}
+
 export interface RegistrationInput {
   fullName: string;
   email: string;
@@ -39,6 +47,14 @@ export function registrationError(input: RegistrationInput): ErrorCode | null {
   if (passwordRule) return passwordRule;
   if (!isValidEmail(email)) return "invalid_email";
   return null;
+}
+
+/**
+ * Confirming a registration: any password but an empty one is checked against the one
+ * chosen at registration.
+ */
+export function confirmationError(password: string): ErrorCode | null {
+  return password ? null : "all_fields_required";
 }
 
 /** Does the address belong to one of the allowed domains (empty list: any)? */

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { limits } from "../domain/limits.ts";
 import { roles } from "../domain/roles.ts";
+import {
+  confirmationError,
+  emailError,
+  newPasswordError,
+  normaliseEmail,
+  registrationError,
+} from "../domain/validation.ts";
+import { type ErrorCode, errorMessages, ui } from "../texts/index.ts";
 
 const probeOrigin = "https://app.invalid";
 
@@ -44,6 +52,9 @@ export type MagicLinkRequest = z.infer<typeof magicLinkRequest>;
 
 export const tokenBody = z.object({ token: z.string().min(10).max(500) });
 
+/** The page a magic link opens posts its token and the page asked for before sign-in. */
+export const magicLinkVerifyRequest = tokenBody.extend({ next: returnPath.optional() });
+
 export const magicLinkVerifyResponse = z.object({ next: z.string() });
 
 export const registerRequest = z.object({
@@ -69,6 +80,93 @@ export const passwordResetConfirm = tokenBody.extend({
   confirmPassword: text(limits.passwordMaxLength),
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirm>;
+
+export type PasswordSignInRequest = z.infer<typeof passwordSignInRequest>;
+export type ConfirmRequest = z.infer<typeof confirmRequest>;
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+
+/*
+ * The forms' schemas. Their rules are the server's own (domain/validation, its 422
+ * answers), applied to what was typed: the first rule broken, in the server's order and
+ * with its message, so a form refuses exactly what the server would. The request
+ * schemas above stay shape-only; a form leaves the shape to the server.
+ */
+
+/**
+ * The field of the sign-in forms a rule or a refusal is about: the form marks it and
+ * puts the focus there. 'Alle felt må fylles ut' is about every blank field.
+ */
+export const authErrorFields: Readonly<Partial<Record<ErrorCode, string>>> = {
+  email_required: "email",
+  invalid_email: "email",
+  email_domain_not_allowed: "email",
+  email_taken: "email",
+  passwords_differ: "confirmPassword",
+  password_too_short: "password",
+  confirmation_password_wrong: "password",
+};
+
+type FormValues = Record<string, string>;
+
+function report(ctx: z.RefinementCtx, message: string, fields: readonly string[]) {
+  for (const field of fields) ctx.addIssue({ code: "custom", message, path: [field] });
+}
+
+/**
+ * Puts the first broken rule on the fields to fix: the one it is about, every blank one
+ * for 'Alle felt må fylles ut', every field for a rule about none in particular.
+ */
+function reportRule(ctx: z.RefinementCtx, values: FormValues, code: ErrorCode | null) {
+  if (!code) return;
+  const names = Object.keys(values);
+  const about = authErrorFields[code];
+  const fields =
+    code === "all_fields_required" ? names.filter((name) => !values[name]?.trim()) : about ? [about] : names;
+  report(ctx, errorMessages[code], fields);
+}
+
+/** The forms that ask for a link by e-mail: sign-in link, 'Glemt passord?'. */
+export const emailLinkForm = z
+  .object({ email: z.string() })
+  .superRefine(({ email }, ctx) => reportRule(ctx, { email }, emailError(email)))
+  .transform(({ email }) => ({ email: normaliseEmail(email) }));
+
+/** /login holds both fields in either way of signing in; the password counts only when used. */
+function signInForm(withPassword: boolean) {
+  return z
+    .object({ email: z.string(), password: z.string() })
+    .superRefine(({ email, password }, ctx) => {
+      const rule = emailError(email);
+      if (rule) reportRule(ctx, { email }, rule);
+      else if (withPassword && !password) report(ctx, ui.auth.passwordRequired, ["password"]);
+    })
+    .transform(({ email, password }) => ({ email: normaliseEmail(email), password }));
+}
+
+export const signInForms = { link: signInForm(false), password: signInForm(true) };
+
+export const registrationForm = z
+  .object({ fullName: z.string(), email: z.string(), password: z.string(), confirmPassword: z.string() })
+  .superRefine((input, ctx) => reportRule(ctx, input, registrationError(input)))
+  .transform(
+    (input): RegisterRequest => ({
+      ...input,
+      fullName: input.fullName.trim(),
+      email: input.email.trim(),
+    }),
+  );
+
+/** 'Nytt passord': the token comes from the link, not the form. */
+export const newPasswordForm = z
+  .object({ password: z.string(), confirmPassword: z.string() })
+  .superRefine((input, ctx) =>
+    reportRule(ctx, input, newPasswordError(input.password, input.confirmPassword)),
+  );
+
+/** Confirming a registration: the token comes from the link, not the form. */
+export const confirmationForm = z
+  .object({ password: z.string() })
+  .superRefine((input, ctx) => reportRule(ctx, input, confirmationError(input.password)));
 
 export const membership = z.object({
   deptId: z.uuid(),

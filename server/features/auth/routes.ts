@@ -4,14 +4,13 @@ import { z } from "zod";
 import {
   confirmRequest,
   magicLinkRequest,
+  magicLinkVerifyRequest,
   magicLinkVerifyResponse,
   passwordResetConfirm,
   passwordResetRequest,
   passwordSignInRequest,
   registerRequest,
-  returnPath,
   sessionResponse,
-  tokenBody,
 } from "../../../common/schemas/auth.ts";
 import { okResponse } from "../../../common/schemas/errors.ts";
 import { authHeaders, currentSession, forwardCookies } from "../../platform/auth.ts";
@@ -32,7 +31,6 @@ import {
 } from "./service.ts";
 
 const tags = ["auth"];
-const verifyBody = tokenBody.extend({ next: returnPath.optional() });
 const publicRoute = { action: "public" as const };
 
 /**
@@ -74,7 +72,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/auth/magic-link/verify",
     {
-      schema: { tags, body: verifyBody, response: { 200: magicLinkVerifyResponse } },
+      schema: { tags, body: magicLinkVerifyRequest, response: { 200: magicLinkVerifyResponse } },
       config: publicRoute,
       preValidation: [rateLimit(ctx, "verify")],
     },

@@ -9,8 +9,9 @@ import { verifyJWT } from "better-auth/crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { limits } from "../../../common/domain/limits.ts";
 import {
+  confirmationError,
   emailDomainAllowed,
-  isValidEmail,
+  emailError,
   newPasswordError,
   normaliseEmail,
   registrationError,
@@ -23,10 +24,11 @@ import { AppError, badRequest, conflict, unprocessable } from "../../platform/er
 
 export type AuthDeps = Pick<AppContext, "db" | "config" | "auth" | "background" | "bus" | "log">;
 
+/** The rules of the forms (common/domain/validation.ts), then the installation's domains. */
 function checkEmail(config: Config, raw: string): string {
+  const rule = emailError(raw);
+  if (rule) throw unprocessable(rule);
   const email = normaliseEmail(raw);
-  if (!email) throw unprocessable("email_required");
-  if (!isValidEmail(email)) throw unprocessable("invalid_email");
   if (!emailDomainAllowed(email, config.allowedEmailDomains)) throw unprocessable("email_domain_not_allowed");
   return email;
 }
@@ -168,7 +170,8 @@ export async function confirmEmail(
   client: Headers,
   input: { token: string; password: string },
 ): Promise<Headers> {
-  if (!input.password) throw unprocessable("all_fields_required");
+  const rule = confirmationError(input.password);
+  if (rule) throw unprocessable(rule);
   // The signature first: a forged link must not learn whether a password is right.
   const { secret } = await deps.auth.$context;
   const payload = await verifyJWT<{ userId?: unknown }>(input.token, secret);
