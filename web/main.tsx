@@ -2,8 +2,8 @@ import "./styles.css";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { AppProviders } from "./app/providers.tsx";
-import { createQueryClient } from "./app/query.ts";
 import { appRoutes } from "./app/routes.tsx";
+import { createQueryClient } from "./lib/query.ts";
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(appRoutes);

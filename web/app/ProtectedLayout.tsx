@@ -1,13 +1,14 @@
 import { Outlet } from "react-router";
-import { DepartmentChooser } from "../features/auth/DepartmentChooser.tsx";
-import { AppShell } from "../features/shell/AppShell.tsx";
+import { DepartmentChooser } from "../features/departments/DepartmentChooser.tsx";
+import { useSessionState } from "../lib/session.tsx";
 import { RequireSession } from "./guards.tsx";
-import { useSessionState } from "./session.tsx";
+import { appNav } from "./nav.ts";
+import { AppShell } from "./shell/AppShell.tsx";
 
 function ShellWithChooser() {
   const state = useSessionState();
   return (
-    <AppShell>
+    <AppShell nav={appNav}>
       <Outlet />
       {state.status === "signedIn" && state.session.needsDepartment && <DepartmentChooser />}
     </AppShell>

@@ -5,13 +5,14 @@ import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import type { Abilities } from "../../common/schemas/auth.ts";
 import type { FeatureFlag } from "../../common/schemas/brand.ts";
 import { ui } from "../../common/texts/index.ts";
+import { FullPageSpinner } from "../components/full-page.tsx";
 import { Page } from "../components/page.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { toast } from "../components/ui/toaster.tsx";
+import { useConfig, useFeature } from "../lib/config.tsx";
 import { loginPathFor, safeNext } from "../lib/next-path.ts";
-import { useConfig, useFeature } from "./config.tsx";
-import { FullPageSpinner } from "./full-page.tsx";
-import { useSession, useSessionState } from "./session.tsx";
+import { paths } from "../lib/paths.ts";
+import { useSession, useSessionState } from "../lib/session.tsx";
 
 /** /login, /register and /forgot-password: a signed-in person goes on to ?next= or home. */
 export function PublicOnly() {
@@ -38,7 +39,7 @@ function Refused() {
     // A fixed id keeps StrictMode's double effect (and quick repeats) to one toast.
     toast.error(ui.common.forbidden, { id: "forbidden" });
   }, []);
-  return <Navigate to="/" replace />;
+  return <Navigate to={paths.home} replace />;
 }
 
 /** Admin screens: staff are sent home with a toast; the server refuses their data anyway. */

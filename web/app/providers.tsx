@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { type createBrowserRouter, RouterProvider } from "react-router";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { TooltipProvider } from "../components/ui/tooltip.tsx";
-import { ConfigProvider } from "./config.tsx";
+import { ConfigProvider } from "../lib/config.tsx";
 
 /** Everything around the route table; the same tree in the browser and in component tests. */
 export function AppProviders({

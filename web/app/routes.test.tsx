@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { redirects } from "../lib/paths.ts";
 import { baseHandlers, mockApi, renderApp, session } from "../test/app.tsx";
-import { redirects } from "./routes.tsx";
 
 const path = (router: ReturnType<typeof renderApp>["router"]) =>
   router.state.location.pathname + router.state.location.search;

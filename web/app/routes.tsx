@@ -10,32 +10,20 @@
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, type RouteObject, useRouteError } from "react-router";
 import { ui } from "../../common/texts/index.ts";
+import { FullPageError, FullPageSpinner } from "../components/full-page.tsx";
 import { LoginPage } from "../features/auth/LoginPage.tsx";
-import { NotFoundPage } from "../features/shell/NotFoundPage.tsx";
+import { paths, redirects } from "../lib/paths.ts";
+import { SessionProvider, useSessionState } from "../lib/session.tsx";
 import { readStored, writeStored } from "../lib/storage.ts";
-import { FullPageError, FullPageSpinner } from "./full-page.tsx";
 import { DemoOnly, FeatureGate, PublicOnly, RequireAbility } from "./guards.tsx";
-import { SessionProvider, useSessionState } from "./session.tsx";
-
-/** Old and alias paths (spec §2 Redirects, decisions.md: /swaps aliases). */
-export const redirects: readonly (readonly [from: string, to: string])[] = [
-  ["/ekstravakter", "/shifts/open"],
-  ["/mine-tildelte", "/shifts/assigned"],
-  ["/admin/ekstravakter", "/shifts/admin"],
-  ["/admin/vaktbytter", "/shifts/swaps/admin"],
-  ["/arbeidsfeed", "/chat/department"],
-  ["/chat/dept", "/chat/department"],
-  ["/department", "/chat/department"],
-  ["/chat", "/chat/department"],
-  ["/me/profile", "/profile"],
-  ["/me", "/profile"],
-  ["/shifts", "/shifts/open"],
-  ["/admin", "/admin/users"],
-  ["/swaps", "/shifts/swaps"],
-  ["/swaps/admin", "/shifts/swaps/admin"],
-];
+import { NotFoundPage } from "./shell/NotFoundPage.tsx";
+import type { PageHandle } from "./shell/page-title.ts";
 
 const p = ui.pages;
+const t = ui.nav;
+
+/** A screen of the shell with its title in the mobile header. */
+const titled = (title: string) => ({ handle: { title } satisfies PageHandle });
 
 /** When a missing route chunk last reloaded the page: a chunk that stays missing must not loop. */
 const reloadedAtKey = "vaktrom.routeChunk.reloadedAt";
@@ -137,9 +125,9 @@ export const appRoutes: RouteObject[] = [
       {
         element: <PublicPages />,
         children: [
-          { path: "/login", element: <LoginPage /> },
+          { path: paths.login, element: <LoginPage /> },
           {
-            path: "/register",
+            path: paths.register,
             ...topLevel,
             ...lazyRoute(
               () => import("../features/auth/RegisterPage.tsx"),
@@ -147,7 +135,7 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
-            path: "/forgot-password",
+            path: paths.forgotPassword,
             ...topLevel,
             ...lazyRoute(
               () => import("../features/auth/ForgotPasswordPage.tsx"),
@@ -157,13 +145,17 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       {
-        path: "/auth/magic",
+        path: paths.auth.magic,
         ...topLevel,
         ...lazyRoute(magicLinkPage, ({ MagicLinkPage }) => <MagicLinkPage />),
       },
-      { path: "/auth/confirm", ...topLevel, ...lazyRoute(confirmPage, ({ ConfirmPage }) => <ConfirmPage />) },
       {
-        path: "/auth/reset",
+        path: paths.auth.confirm,
+        ...topLevel,
+        ...lazyRoute(confirmPage, ({ ConfirmPage }) => <ConfirmPage />),
+      },
+      {
+        path: paths.auth.reset,
         ...topLevel,
         ...lazyRoute(
           () => import("../features/auth/ResetPasswordPage.tsx"),
@@ -171,7 +163,7 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
-        path: "/dev/mailbox",
+        path: paths.dev.mailbox,
         ...topLevel,
         ...lazyRoute(
           () => import("../features/dev/MailboxPage.tsx"),
@@ -189,31 +181,42 @@ export const appRoutes: RouteObject[] = [
         ),
       },
       {
-        path: "/",
+        path: paths.home,
         ...topLevel,
         ...lazyRoute(
           () => import("./ProtectedLayout.tsx"),
           ({ ProtectedLayout }) => <ProtectedLayout />,
         ),
         children: [
-          { index: true, element: <Navigate to="/chat/department" replace /> },
+          { index: true, element: <Navigate to={paths.chat.department} replace /> },
           ...redirects.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
           {
-            path: "/chat/department",
+            path: paths.chat.department,
+            ...titled(t.department),
             ...lazyRoute(chat, ({ DepartmentChatPage }) => <DepartmentChatPage />),
           },
           {
-            path: "/chat/shift",
+            path: paths.chat.shift,
+            ...titled(t.shiftChat),
             ...lazyRoute(chat, ({ ShiftChatPage }) => (
               <FeatureGate flag="shiftChat" title={p.shiftChat.title} offTitle={p.shiftChatOffTitle}>
                 <ShiftChatPage />
               </FeatureGate>
             )),
           },
-          { path: "/chat/dm", ...lazyRoute(chat, ({ DirectMessagesPage }) => <DirectMessagesPage />) },
-          { path: "/chat/dm/:threadId", ...lazyRoute(chat, ({ DirectThreadPage }) => <DirectThreadPage />) },
           {
-            path: "/chat/channels",
+            path: paths.chat.dms,
+            ...titled(t.directMessages),
+            ...lazyRoute(chat, ({ DirectMessagesPage }) => <DirectMessagesPage />),
+          },
+          {
+            path: paths.chat.dm.pattern,
+            ...titled(t.directMessages),
+            ...lazyRoute(chat, ({ DirectThreadPage }) => <DirectThreadPage />),
+          },
+          {
+            path: paths.chat.channels,
+            ...titled(t.channels),
             ...lazyRoute(chat, ({ ChannelsPage }) => (
               <FeatureGate flag="channels" title={p.channels.title} offTitle={p.channelsOffTitle}>
                 <ChannelsPage />
@@ -221,46 +224,57 @@ export const appRoutes: RouteObject[] = [
             )),
           },
           {
-            path: "/chat/channel/:channelId",
+            path: paths.chat.channel.pattern,
+            ...titled(t.channels),
             ...lazyRoute(chat, ({ ChannelPage }) => (
               <FeatureGate flag="channels" title={p.channel.title} offTitle={p.channelsOffTitle}>
                 <ChannelPage />
               </FeatureGate>
             )),
           },
-          { path: "/chat/*", ...lazyRoute(chat, ({ ChatIndexPage }) => <ChatIndexPage />) },
           {
-            path: "/shifts/open",
+            path: `${paths.chat.root}/*`,
+            ...titled(t.chat),
+            ...lazyRoute(chat, ({ ChatIndexPage }) => <ChatIndexPage />),
+          },
+          {
+            path: paths.shifts.open,
+            ...titled(t.extraShifts),
             ...lazyRoute(shiftPages, ({ ShiftsPage }) => shifts(<ShiftsPage tab="open" />, p.shifts.title)),
           },
           {
-            path: "/shifts/assigned",
+            path: paths.shifts.assigned,
+            ...titled(t.myShifts),
             ...lazyRoute(shiftPages, ({ ShiftsPage }) =>
               shifts(<ShiftsPage tab="assigned" />, p.myShifts.title),
             ),
           },
           {
-            path: "/shifts/swaps",
+            path: paths.swaps.list,
+            ...titled(t.swapsShort),
             ...lazyRoute(swapPages, ({ SwapsPage }) => swaps(<SwapsPage />, p.swaps.title)),
           },
           {
             element: <RequireAbility ability="viewAdmin" />,
             children: [
               {
-                path: "/admin/users",
+                path: paths.admin.users,
+                ...titled(t.users),
                 ...lazyRoute(
                   () => import("../features/users/UsersPage.tsx"),
                   ({ UsersPage }) => <UsersPage />,
                 ),
               },
               {
-                path: "/shifts/admin",
+                path: paths.shifts.admin,
+                ...titled(t.adminShifts),
                 ...lazyRoute(shiftPages, ({ ShiftsAdminPage }) =>
                   shifts(<ShiftsAdminPage />, p.shiftsAdmin.title),
                 ),
               },
               {
-                path: "/shifts/swaps/admin",
+                path: paths.swaps.admin,
+                ...titled(t.adminSwaps),
                 ...lazyRoute(swapPages, ({ SwapsAdminPage }) =>
                   swaps(<SwapsAdminPage />, p.swapsAdmin.title),
                 ),
@@ -268,7 +282,8 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           {
-            path: "/profile",
+            path: paths.profile,
+            ...titled(t.myProfile),
             ...lazyRoute(
               () => import("../features/profile/ProfilePage.tsx"),
               ({ ProfilePage }) => <ProfilePage />,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { useConfig } from "../app/config.tsx";
 import { cn } from "../lib/cn.ts";
+import { useConfig } from "../lib/config.tsx";
+import { paths } from "../lib/paths.ts";
 
 /** The brand's logo image when it has one, else its mark and logo text. Links home. */
 export function BrandLogo({ className, inverted = true }: { className?: string; inverted?: boolean }) {
@@ -8,7 +9,7 @@ export function BrandLogo({ className, inverted = true }: { className?: string; 
   const logo = brand.branding.brandingEnabled ? brand.branding.logo : null;
   return (
     <Link
-      to="/"
+      to={paths.home}
       className={cn(
         "flex min-h-10 items-center gap-2.5 rounded-md font-semibold tracking-tight",
         inverted ? "text-primary-fg focus-visible:outline-primary-fg" : "text-primary",

@@ -166,6 +166,17 @@ describe("realtime client", () => {
     expect(onResync).toHaveBeenCalledTimes(1);
   });
 
+  it("restarts at once on a new connection for a new person, asking again for every topic", async () => {
+    const client = await setup({ reconnectMs: 60_000 });
+    const onResync = vi.fn();
+    client.subscribe(a, { onEvent: () => {}, onResync });
+    await waitFor(() => expect(server.subscribesOf(1)).toEqual([a]));
+    client.restart();
+    await waitFor(() => expect(server.subscribesOf(2)).toEqual([a]));
+    await waitFor(() => expect(onResync).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(server.open).toHaveLength(1));
+  });
+
   it("keeps trying while the server refuses it, then resyncs", async () => {
     const client = await setup();
     const onResync = vi.fn();

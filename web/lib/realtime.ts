@@ -24,6 +24,11 @@ export interface TopicHandlers {
 export interface RealtimeClient {
   /** Returns the function that stops following the topic. */
   subscribe(topic: string, handlers: TopicHandlers): () => void;
+  /**
+   * A new connection at once, for a new person in this tab: the socket speaks for the
+   * session it opened with. Every topic is asked for again and resynced.
+   */
+  restart(): void;
 }
 
 /** What the client needs of a WebSocket: the browser's, or the `ws` package's in Node. */
@@ -190,6 +195,13 @@ export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClien
         send({ type: "unsubscribe", topic });
         if (topics.size === 0) shutdown();
       };
+    },
+    restart() {
+      const ws = socket;
+      if (!ws && !reconnectTimer) return;
+      shutdown();
+      for (const state of topics.values()) state.missed = true;
+      if (topics.size > 0) connect();
     },
   };
 }

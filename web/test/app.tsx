@@ -9,8 +9,8 @@ import type { Session } from "../../common/schemas/auth.ts";
 import { defaultBrand, type FeatureFlags } from "../../common/schemas/brand.ts";
 import type { AppConfig } from "../../common/schemas/config.ts";
 import { AppProviders } from "../app/providers.tsx";
-import { createQueryClient } from "../app/query.ts";
 import { appRoutes } from "../app/routes.tsx";
+import { createQueryClient } from "../lib/query.ts";
 
 export const config = (features: Partial<FeatureFlags> = {}, over: Partial<AppConfig> = {}): AppConfig => ({
   environment: "staging",

@@ -1,11 +1,17 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
+import { FakeSocket } from "./realtime.ts";
 
 // Pages load lazily (route-level code splitting); on a busy 2-core machine the first
 // import of a page can take longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
+
+// The app follows realtime topics as soon as someone is signed in; never over the network here.
+beforeEach(() => {
+  vi.stubGlobal("WebSocket", FakeSocket);
+});
 
 afterEach(() => {
   cleanup();

@@ -13,11 +13,16 @@ import { account, departments, profiles, staff, user } from "../schema.ts";
 export const demoPassword = "demo1234";
 export const demoDepartments = ["Anestesi", "Intensiv", "Akuttmottak"] as const;
 
+type DemoDepartment = (typeof demoDepartments)[number];
+
 export interface DemoUser {
   email: string;
   fullName: string;
   role: Role;
-  dept: (typeof demoDepartments)[number];
+  /** the first staff record, and the current department */
+  dept: DemoDepartment;
+  /** further staff records: someone in two departments switches between them */
+  also?: { dept: DemoDepartment; role: Role }[];
 }
 
 export const demoUsers: DemoUser[] = [
@@ -25,7 +30,13 @@ export const demoUsers: DemoUser[] = [
   { email: "leder@demo.no", fullName: "Lars Johansen", role: "leader", dept: "Anestesi" },
   { email: "kari@demo.no", fullName: "Kari Nordmann", role: "staff", dept: "Anestesi" },
   { email: "ola@demo.no", fullName: "Ola Nordmann", role: "staff", dept: "Anestesi" },
-  { email: "sekretaer@demo.no", fullName: "Sofie Berg", role: "leader", dept: "Anestesi" },
+  {
+    email: "sekretaer@demo.no",
+    fullName: "Sofie Berg",
+    role: "leader",
+    dept: "Anestesi",
+    also: [{ dept: "Akuttmottak", role: "staff" }],
+  },
   { email: "intensiv@demo.no", fullName: "Per Olsen", role: "staff", dept: "Intensiv" },
 ];
 
@@ -71,7 +82,10 @@ export async function ensureDemoUsers(db: Db): Promise<number> {
       await tx
         .insert(profiles)
         .values({ userId: u!.id, fullName: d.fullName, ...splitName(d.fullName), currentDeptId: deptId });
-      await tx.insert(staff).values({ userId: u!.id, deptId, role: d.role });
+      const records = [{ dept: d.dept, role: d.role }, ...(d.also ?? [])];
+      await tx
+        .insert(staff)
+        .values(records.map((r) => ({ userId: u!.id, deptId: deptIds.get(r.dept)!, role: r.role })));
     }
   });
   return missing.length;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colleagueList } from "../../../common/schemas/departments.ts";
 import { departments, user } from "../../db/schema.ts";
-import { makeStaff } from "../../test/factories.ts";
+import { makeDepartment, makeStaff } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
 
 describe("colleagues (list_staff_in_department)", () => {
@@ -59,7 +59,8 @@ describe("colleagues (list_staff_in_department)", () => {
     const res = await admin.get(staffOf(ids.Intensiv));
     expect(res.statusCode).toBe(200);
     expect(res.json().staff.map((s: { fullName: string }) => s.fullName)).toEqual(["Per Olsen"]);
-    expect((await admin.get(staffOf(ids.Akuttmottak))).json()).toEqual({ staff: [] });
+    const empty = await makeDepartment(t, "Barneavdelingen");
+    expect((await admin.get(staffOf(empty.id))).json()).toEqual({ staff: [] });
   });
 
   it("answers 404 for an unknown department, 400 for a malformed id, 401 signed out", async () => {

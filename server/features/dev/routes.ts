@@ -9,7 +9,7 @@ import { z } from "zod";
 import { demoUserList, impersonateRequest, mailbox } from "../../../common/schemas/dev.ts";
 import { okResponse } from "../../../common/schemas/errors.ts";
 import { departments, profiles, staff, user } from "../../db/schema.ts";
-import { demoAdminEmail, demoUsers, ensureDemoUsers } from "../../db/seed/demo.ts";
+import { type DemoUser, demoAdminEmail, demoUsers, ensureDemoUsers } from "../../db/seed/demo.ts";
 import { loadActor } from "../../platform/actor.ts";
 import { authHeaders, currentSession, forwardCookies } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -36,6 +36,16 @@ const people = (ctx: AppContext) =>
     .innerJoin(profiles, eq(profiles.userId, user.id))
     .leftJoin(staff, eq(staff.userId, user.id))
     .leftJoin(departments, eq(departments.id, staff.deptId));
+
+/**
+ * A demo user appears once in the switcher, with the department the demo gives them
+ * first (someone in two departments has two staff rows).
+ */
+function homeRow<R extends { email: string; deptName: string | null }>(rows: R[], demo: DemoUser): R[] {
+  const theirs = rows.filter((r) => r.email === demo.email);
+  const home = theirs.find((r) => r.deptName === demo.dept) ?? theirs[0];
+  return home ? [home] : [];
+}
 
 // Public by design, and only registered outside production: a signed-out person reads
 // the magic link sent to them in the mailbox and switches to any demo user.
@@ -75,9 +85,8 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
               demoUsers.map((d) => d.email),
             ),
           );
-      const order = (email: string) => demoUsers.findIndex((d) => d.email === email);
-      if (!deptId) rows.sort((a, b) => order(a.email) - order(b.email));
-      return { users: rows };
+      if (deptId) return { users: rows };
+      return { users: demoUsers.flatMap((d) => homeRow(rows, d)) };
     },
   );
 

@@ -2,8 +2,8 @@ import { ArrowLeftRight, CalendarClock, MessagesSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ui } from "../../../common/texts/index.ts";
-import { useConfig } from "../../app/config.tsx";
 import { BrandLogo } from "../../components/brand-logo.tsx";
+import { useConfig } from "../../lib/config.tsx";
 
 const highlights = [
   { icon: MessagesSquare, text: ui.authLayout.chat },

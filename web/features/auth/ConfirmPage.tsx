@@ -1,25 +1,19 @@
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
-import type { z } from "zod";
-import { type confirmRequest, magicLinkVerifyResponse } from "../../../common/schemas/auth.ts";
-import { errorMessages, ui } from "../../../common/texts/index.ts";
+import { authErrorFields, confirmationForm } from "../../../common/schemas/auth.ts";
+import { ui } from "../../../common/texts/index.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PasswordInput } from "../../components/ui/password-input.tsx";
-import { ApiError, apiFetch, errorText } from "../../lib/api.ts";
+import { useSchemaForm } from "../../lib/forms.ts";
+import { paths } from "../../lib/paths.ts";
 import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
-import { LinkFailed, useLinkFragment, useLinkSignedIn } from "./email-link.tsx";
+import { useConfirmRegistration } from "./api/registration.ts";
+import { LinkFailed, useLinkFragment, useLinkRefusal, useLinkSignedIn } from "./email-link.tsx";
 
 const t = ui.auth;
 
-interface FieldError {
-  message: string;
-  /** the password is what the server refused (not, say, the rate limit) */
-  passwordWrong: boolean;
-}
-
-const passwordRefusals = new Set(["confirmation_password_wrong", "all_fields_required"]);
+/** The password is the form's only field: 'all fields' refused by the server means it too. */
+const confirmationFields = { ...authErrorFields, all_fields_required: "password" };
 
 /**
  * /auth/confirm#token=…: the page the registration mail opens. The link alone confirms
@@ -31,68 +25,37 @@ const passwordRefusals = new Set(["confirmation_password_wrong", "all_fields_req
 export function ConfirmPage() {
   const { token } = useLinkFragment();
   const signedIn = useLinkSignedIn();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<FieldError | null>(null);
-  const [linkRefused, setLinkRefused] = useState<string | null>(null);
-  const passwordField = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const ids = { password: `${id}-password`, error: `${id}-error` };
-
-  /** The message goes under the field, and the field has the focus to try again. */
-  function fail(message: string, passwordWrong: boolean) {
-    setError({ message, passwordWrong });
-    passwordField.current?.focus();
-  }
-
-  const confirm = useMutation({
-    mutationFn: (body: z.infer<typeof confirmRequest>) =>
-      apiFetch("/api/auth/confirm", { method: "POST", body, schema: magicLinkVerifyResponse }),
-    // Still pending while the session loads, so the button stays busy until the page changes.
-    onSuccess: ({ next }) => signedIn(next),
-    onError: (err) => {
-      const message = errorText(err, t.confirmFailed);
-      // A used, expired or replaced link cannot be retried with another password.
-      if (err instanceof ApiError && err.code === "confirmation_invalid") return setLinkRefused(message);
-      // Too many attempts or no network: the password itself may well be right.
-      fail(message, err instanceof ApiError && passwordRefusals.has(err.code));
-    },
-  });
+  // A used, expired or replaced link cannot be retried with another password.
+  const link = useLinkRefusal("confirmation_invalid");
+  const confirm = useConfirmRegistration();
+  const { busy, id, field, alert, submit } = useSchemaForm(confirmationForm, { password: "" });
 
   if (!token) return <LinkFailed title={t.confirmFailedTitle} message={t.missingToken} />;
-  if (linkRefused) return <LinkFailed title={t.confirmFailedTitle} message={linkRefused} />;
+  if (link.refused) return <LinkFailed title={t.confirmFailedTitle} message={link.refused} />;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (confirm.isPending) return;
-    // The server's rule: any password but an empty one is checked against the registration.
-    if (!password) return fail(errorMessages.all_fields_required, true);
-    setError(null);
-    confirm.mutate({ token, password });
-  };
-
-  const describedBy = error ? ids.error : undefined;
+  const onSubmit = submit(
+    async ({ password }) => {
+      const answer = await link.unlessRefused(confirm.mutateAsync({ token, password }));
+      // Busy until the session has loaded and the page changes.
+      if (answer) await signedIn(answer.next);
+    },
+    // Too many attempts or no network say nothing about the password, but it is where to try again.
+    { fallback: t.confirmFailed, errorFields: confirmationFields, focus: "password" },
+  );
 
   return (
     <AuthLayout title={t.confirmTitle} intro={t.confirmIntro}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={ids.password}>{t.passwordLabel}</Label>
-          <PasswordInput
-            ref={passwordField}
-            id={ids.password}
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={error?.passwordWrong || undefined}
-            aria-describedby={describedBy}
-          />
+          <Label htmlFor={id("password")}>{t.passwordLabel}</Label>
+          <PasswordInput autoComplete="current-password" {...field("password")} />
         </div>
-        <FormAlert id={ids.error} message={error?.message ?? null} />
-        <Button type="submit" size="lg" disabled={confirm.isPending}>
-          {confirm.isPending ? t.confirming : t.confirm}
+        <FormAlert {...alert} />
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? t.confirming : t.confirm}
         </Button>
       </form>
-      <AuthSwitchLink question={t.notRegisteredYourself} to="/login" label={t.toEmailLinkSignIn} />
+      <AuthSwitchLink question={t.notRegisteredYourself} to={paths.login} label={t.toEmailLinkSignIn} />
     </AuthLayout>
   );
 }

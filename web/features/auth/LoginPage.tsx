@@ -1,19 +1,21 @@
-import { useMutation } from "@tanstack/react-query";
 import { MailCheck } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
-import { isValidEmail, normaliseEmail } from "../../../common/domain/validation.ts";
-import { errorMessages, ui } from "../../../common/texts/index.ts";
-import { useSessionActions } from "../../app/session.tsx";
+import { authErrorFields, signInForms } from "../../../common/schemas/auth.ts";
+import { ui } from "../../../common/texts/index.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PasswordInput } from "../../components/ui/password-input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { apiFetch, errorText } from "../../lib/api.ts";
+import { useSchemaForm } from "../../lib/forms.ts";
 import { safeNext } from "../../lib/next-path.ts";
+import { paths } from "../../lib/paths.ts";
+import { useSessionActions } from "../../lib/session.tsx";
 import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
+import { usePasswordSignIn, useSendMagicLink } from "./api/sign-in.ts";
 
 const t = ui.auth;
 
@@ -22,7 +24,9 @@ type Mode = "link" | "password";
 /** 'Glemt passord?' takes the address already typed along, so it need not be typed twice. */
 function forgotPasswordPath(email: string): string {
   const address = email.trim();
-  return address ? `/forgot-password?${new URLSearchParams({ email: address })}` : "/forgot-password";
+  return address
+    ? `${paths.forgotPassword}?${new URLSearchParams({ email: address })}`
+    : paths.forgotPassword;
 }
 
 /**
@@ -34,49 +38,36 @@ export function LoginPage() {
   const next = safeNext(params.get("next"));
   const { afterSignIn } = useSessionActions();
   const [mode, setMode] = useState<Mode>("link");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const ids = { email: useId(), password: useId(), error: useId() };
-
-  const sendLink = useMutation({
-    mutationFn: (address: string) =>
-      apiFetch("/api/auth/magic-link", {
-        method: "POST",
-        body: { email: address, ...(next !== "/" && { next }) },
-      }),
-    onSuccess: (_, address) => setSentTo(address),
-    onError: (err) => fail(errorText(err, t.linkFailed)),
+  const { form, busy, id, field, alert, submit } = useSchemaForm(signInForms[mode], {
+    email: "",
+    password: "",
   });
+  const email = useWatch({ control: form.control, name: "email" });
+  const sendLink = useSendMagicLink();
+  const signIn = usePasswordSignIn();
 
-  const signIn = useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      apiFetch("/api/auth/sign-in", { method: "POST", body }),
-    // The session turns signed-in and the public-only guard moves on to `next`.
-    onSuccess: () => afterSignIn(),
-    onError: (err) => fail(errorText(err, t.signInFailed)),
-  });
-
-  function fail(message: string) {
-    setError(message);
-    toast.error(message);
-  }
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const address = normaliseEmail(email);
-    if (!address) return setError(errorMessages.email_required);
-    if (!isValidEmail(address)) return setError(errorMessages.invalid_email);
-    if (mode === "password" && !password) return setError(t.passwordRequired);
-    setError(null);
-    if (mode === "link") sendLink.mutate(address);
-    else signIn.mutate({ email: address, password });
-  }
+  const onSubmit = submit(
+    async ({ email: address, password }) => {
+      if (mode === "link") {
+        await sendLink.mutateAsync({ email: address, ...(next !== paths.home && { next }) });
+        setSentTo(address);
+      } else {
+        await signIn.mutateAsync({ email: address, password });
+        // The session turns signed-in and the public-only guard moves on to `next`.
+        await afterSignIn();
+      }
+    },
+    {
+      fallback: mode === "link" ? t.linkFailed : t.signInFailed,
+      errorFields: authErrorFields,
+      onError: toast.error,
+    },
+  );
 
   function switchMode(to: Mode) {
     setMode(to);
-    setError(null);
+    form.clearErrors();
   }
 
   if (sentTo) {
@@ -99,36 +90,24 @@ export function LoginPage() {
     );
   }
 
-  const busy = sendLink.isPending || signIn.isPending;
-
   return (
     <AuthLayout title={t.loginTitle} intro={mode === "link" ? t.loginIntro : t.passwordIntro}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={ids.email}>{t.emailLabel}</Label>
+          <Label htmlFor={id("email")}>{t.emailLabel}</Label>
           <Input
-            id={ids.email}
             type="email"
             autoComplete="email"
             inputMode="email"
             placeholder={t.emailPlaceholder}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
             required
+            {...field("email")}
           />
         </div>
         {mode === "password" && (
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={ids.password}>{t.passwordLabel}</Label>
-            <PasswordInput
-              id={ids.password}
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={error ? ids.error : undefined}
-            />
+            <Label htmlFor={id("password")}>{t.passwordLabel}</Label>
+            <PasswordInput autoComplete="current-password" {...field("password")} />
             <Link
               to={forgotPasswordPath(email)}
               className="inline-flex min-h-11 items-center self-end text-sm font-medium text-primary underline underline-offset-4 hover:no-underline md:min-h-0"
@@ -137,15 +116,9 @@ export function LoginPage() {
             </Link>
           </div>
         )}
-        <FormAlert id={ids.error} message={error} />
+        <FormAlert {...alert} />
         <Button type="submit" size="lg" disabled={busy}>
-          {mode === "link"
-            ? sendLink.isPending
-              ? t.sendingLink
-              : t.sendLink
-            : signIn.isPending
-              ? t.signingIn
-              : t.signIn}
+          {mode === "link" ? (busy ? t.sendingLink : t.sendLink) : busy ? t.signingIn : t.signIn}
         </Button>
         {/* 'Logg inn med e-postlenke i stedet' is wider than a phone's form: it may wrap. */}
         <Button
@@ -157,7 +130,7 @@ export function LoginPage() {
           {mode === "link" ? t.passwordInstead : t.linkInstead}
         </Button>
       </form>
-      <AuthSwitchLink question={t.noAccount} to="/register" label={t.toRegister} />
+      <AuthSwitchLink question={t.noAccount} to={paths.register} label={t.toRegister} />
     </AuthLayout>
   );
 }

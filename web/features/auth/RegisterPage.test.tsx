@@ -80,4 +80,46 @@ describe("register page", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(taken);
     expect(router.state.location.pathname).toBe("/register");
   });
+
+  it("marks and focuses the field a rule is about, every field described by the message", async () => {
+    mockApi(baseHandlers(null));
+    renderApp("/register");
+    await screen.findByRole("heading", { name: "Opprett konto" });
+    await fill({ name: "Nils", email: "nils@example.no", password: "hemmelig1", confirm: "hemmelig2" });
+    const confirm = screen.getByLabelText("Bekreft passord", { selector: "input" });
+    expect(confirm).toHaveAttribute("aria-invalid", "true");
+    expect(confirm).toHaveFocus();
+    expect(screen.getByLabelText("Passord", { selector: "input" })).not.toHaveAttribute("aria-invalid");
+    for (const label of ["Fullt navn", "E-post", "Passord", "Bekreft passord"])
+      expect(screen.getByLabelText(label, { selector: "input" })).toHaveAccessibleDescription(
+        "Passordene må være like",
+      );
+  });
+
+  it("puts the server's refusal on the field it is about, or on the fields it names", async () => {
+    let answer: Record<string, unknown> = {
+      status: 409,
+      body: { error: { code: "email_taken", message: "E-posten er tatt." } },
+    };
+    mockApi({ ...baseHandlers(null), "POST /api/auth/register": () => answer });
+    renderApp("/register");
+    await screen.findByRole("heading", { name: "Opprett konto" });
+    await fill({ name: "Kari", email: "kari@example.no", password: "hemmelig1", confirm: "hemmelig1" });
+    const email = screen.getByLabelText("E-post", { selector: "input" });
+    expect(await screen.findByRole("alert")).toHaveTextContent("E-posten er tatt.");
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(email).toHaveFocus();
+
+    const invalid = "Noen felt er ikke gyldige.";
+    answer = {
+      status: 400,
+      body: { error: { code: "validation_failed", message: invalid, fields: { fullName: "Ugyldige tegn" } } },
+    };
+    await userEvent.click(screen.getByRole("button", { name: "Registrer deg" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(invalid));
+    const name = screen.getByLabelText("Fullt navn", { selector: "input" });
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveFocus();
+    expect(email).not.toHaveAttribute("aria-invalid");
+  });
 });

@@ -1,11 +1,13 @@
 import { CircleAlert } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { ui } from "../../../common/texts/index.ts";
-import { useSessionActions } from "../../app/session.tsx";
+import { type ErrorCode, ui } from "../../../common/texts/index.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { safeNext } from "../../lib/next-path.ts";
+import { paths } from "../../lib/paths.ts";
+import { useSessionActions } from "../../lib/session.tsx";
 import { AuthLayout } from "./AuthLayout.tsx";
 
 export interface LinkFragment {
@@ -55,6 +57,22 @@ export function useLinkSignedIn(): (next: string) => Promise<void> {
 }
 
 /**
+ * A refusal of the link itself (used, expired, replaced: the server's `code`), which no
+ * other input can fix: the page shows `refused` instead of its form. `unlessRefused`
+ * resolves to null on that refusal and passes any other failure on, to the form.
+ */
+export function useLinkRefusal(code: ErrorCode) {
+  const [refused, setRefused] = useState<string | null>(null);
+  const unlessRefused = <T,>(request: Promise<T>): Promise<T | null> =>
+    request.catch((err: unknown) => {
+      if (!(err instanceof ApiError && err.code === code)) throw err;
+      setRefused(err.message);
+      return null;
+    });
+  return { refused, unlessRefused };
+}
+
+/**
  * An e-mail link that cannot be used (no token, or the server refused it). `retryTo` is
  * the page where a new link can be requested, when there is one.
  */
@@ -79,7 +97,7 @@ export function LinkFailed({
             {ui.auth.requestNewLink}
           </Link>
         )}
-        <Link to="/login" className={cn(buttonClass(retryTo ? "outline" : "primary", "lg"), "w-full")}>
+        <Link to={paths.login} className={cn(buttonClass(retryTo ? "outline" : "primary", "lg"), "w-full")}>
           {ui.auth.backToLogin}
         </Link>
       </div>

@@ -4,9 +4,9 @@
  */
 import { CheckCircle2, Hash, MessageSquare, MessagesSquare } from "lucide-react";
 import { ui } from "../../../common/texts/index.ts";
-import { useConfig } from "../../app/config.tsx";
 import { ComingSoon, Page } from "../../components/page.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { useConfig } from "../../lib/config.tsx";
 import { useShiftBlock } from "../../lib/dates.ts";
 
 const p = ui.pages;

@@ -2,16 +2,16 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Inbox, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import type { z } from "zod";
-import { type mail, mailbox } from "../../../common/schemas/dev.ts";
+import type { mail } from "../../../common/schemas/dev.ts";
 import { ui } from "../../../common/texts/index.ts";
-import { queryKeys } from "../../app/query.ts";
 import { BrandLogo } from "../../components/brand-logo.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { apiFetch } from "../../lib/api.ts";
 import { formatDateTime, formatRelative } from "../../lib/dates.ts";
+import { paths } from "../../lib/paths.ts";
+import { mailboxQuery } from "./api/mailbox.ts";
 
 const t = ui.dev;
 const urlPattern = /(https?:\/\/[^\s<>"')\]]+)/g;
@@ -61,11 +61,7 @@ function MailCard({ item }: { item: z.infer<typeof mail> }) {
 
 /** /dev/mailbox (staging only): the mails the app sent, newest first, with clickable links. */
 export function MailboxPage() {
-  const mails = useQuery({
-    queryKey: queryKeys.mailbox,
-    queryFn: () => apiFetch("/api/dev/mailbox", { schema: mailbox }),
-    staleTime: 0,
-  });
+  const mails = useQuery(mailboxQuery());
 
   return (
     <div className="min-h-dvh bg-muted">
@@ -73,7 +69,7 @@ export function MailboxPage() {
         <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
           <BrandLogo />
           <Link
-            to="/"
+            to={paths.home}
             className="flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm hover:bg-white/10"
           >
             <ArrowLeft aria-hidden className="size-4" />

@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 import { type Role, roleLabels } from "../../../common/domain/roles.ts";
 import type { Session } from "../../../common/schemas/auth.ts";
 import { ui } from "../../../common/texts/index.ts";
-import { useSession } from "../../app/session.tsx";
 import { Page } from "../../components/page.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { formatLongDate } from "../../lib/dates.ts";
+import { useSession } from "../../lib/session.tsx";
 
 const t = ui.profile;
 

@@ -1,7 +1,10 @@
-import { screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Hash, UserRound } from "lucide-react";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { baseHandlers, mockApi, renderApp, session } from "../../test/app.tsx";
+import { SidebarNav } from "./SidebarNav.tsx";
 
 const sidebar = () => screen.findByRole("navigation", { name: "Hovedmeny" });
 
@@ -69,5 +72,40 @@ describe("sidebar", () => {
     renderApp("/chat/department");
     await userEvent.click(await screen.findByRole("button", { name: "Vis informasjon" }));
     expect(screen.getByRole("complementary", { name: "Informasjon" })).toBeInTheDocument();
+  });
+
+  it("shows the live count a feature gives its item, and nothing for none or 0", async () => {
+    const item = (to: string, label: string, count?: number) => ({
+      to,
+      label,
+      icon: Hash,
+      ...(count !== undefined && { useBadgeCount: () => count }),
+    });
+    render(
+      <MemoryRouter initialEntries={["/a"]}>
+        <SidebarNav
+          nav={{
+            overview: item("/", "Oversikt"),
+            sections: [
+              {
+                id: "chat",
+                items: [
+                  item("/a", "Ulest", 3),
+                  item("/b", "Mange", 250),
+                  item("/c", "Null", 0),
+                  item("/d", "Uten"),
+                ],
+              },
+            ],
+            profile: { to: "/p", label: "Profil", icon: UserRound },
+          }}
+        />
+      </MemoryRouter>,
+    );
+    const nav = screen.getByRole("navigation", { name: "Hovedmeny" });
+    expect(within(nav).getByRole("link", { name: "Ulest 3" })).toHaveAttribute("aria-current", "page");
+    expect(within(nav).getByRole("link", { name: "Mange 99+" })).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "Null" })).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "Uten" })).toBeInTheDocument();
   });
 });

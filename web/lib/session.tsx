@@ -1,17 +1,23 @@
 /**
  * Who is signed in (spec §4: loading, then signed in or signed out), and the staging
- * convenience of one automatic sign-in as the demo admin per tab.
+ * convenience of one automatic sign-in as the demo admin per tab. Every tab of a person
+ * follows their session: a department switched or joined in one tab reaches the others
+ * through the person's realtime topic.
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from "react";
+import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { type Session, sessionResponse } from "../../common/schemas/auth.ts";
+import { topics } from "../../common/schemas/realtime.ts";
 import { ui } from "../../common/texts/index.ts";
-import { apiFetch } from "../lib/api.ts";
-import { readStored, removeStored, storageKeys, writeStored } from "../lib/storage.ts";
+import { FullPageError } from "../components/full-page.tsx";
+import { apiFetch } from "./api.ts";
 import { useConfig } from "./config.tsx";
-import { FullPageError } from "./full-page.tsx";
-import { isAppWide, queryKeys } from "./query.ts";
+import { isTokenPage } from "./paths.ts";
+import { appKeys, isAppWide } from "./query.ts";
+import { appRealtime } from "./realtime.ts";
+import { readStored, removeStored, storageKeys, writeStored } from "./storage.ts";
+import { useRealtimeTopic } from "./use-realtime.ts";
 
 export type SessionState =
   | { status: "loading" }
@@ -31,8 +37,12 @@ const ActionsContext = createContext<SessionActions | null>(null);
 
 type AutoSignIn = "idle" | "running" | "done";
 
-/** Token pages sign a particular person in; signing in the demo admin first would only race them. */
-const isTokenPage = (path: string) => path.startsWith("/auth/");
+/** Everything that belongs to the person signed in: all but the app-wide queries and the session. */
+const isPersonal = (key: QueryKey) => !isAppWide(key) && key[0] !== appKeys.session[0];
+
+/** Whose data the tab shows: the person and their current department. */
+const scopeOf = (session: Session | null | undefined) =>
+  session ? `${session.user.id}:${session.currentDeptId}` : null;
 
 function autoSignInAllowed(enabled: boolean, path: string): boolean {
   return (
@@ -48,7 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const { pathname } = useLocation();
   const query = useQuery({
-    queryKey: queryKeys.session,
+    queryKey: appKeys.session,
     // Background: checking the session must not count as the person being active.
     queryFn: async () =>
       (await apiFetch("/api/auth/session", { schema: sessionResponse, background: true })).session,
@@ -57,16 +67,40 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [auto, setAuto] = useState<AutoSignIn>("idle");
 
   const resetPersonalData = useCallback(
-    () => client.resetQueries({ predicate: (q) => !isAppWide(q.queryKey) && q.queryKey[0] !== "session" }),
+    () => client.resetQueries({ predicate: (q) => isPersonal(q.queryKey) }),
     [client],
   );
 
   const freshSession = useCallback(async () => {
     // A first load still in flight was sent without the new cookie; TanStack would hand
     // its (stale) answer to a refetch, so cancel it first.
-    await client.cancelQueries({ queryKey: queryKeys.session });
-    await client.refetchQueries({ queryKey: queryKeys.session });
+    await client.cancelQueries({ queryKey: appKeys.session });
+    await client.refetchQueries({ queryKey: appKeys.session });
   }, [client]);
+
+  // Another tab switched or joined a department (or events were missed): read the session
+  // again. Only when it now names another person or department does the rest go, so the
+  // tab that made the change, which reloads on its own, does not reset its data twice.
+  const follow = useCallback(async () => {
+    const before = scopeOf(client.getQueryData<Session | null>(appKeys.session));
+    await client.refetchQueries({ queryKey: appKeys.session });
+    if (scopeOf(client.getQueryData<Session | null>(appKeys.session)) !== before) await resetPersonalData();
+  }, [client, resetPersonalData]);
+  // Another person in this tab (the demo switcher, a new sign-in): the socket still
+  // speaks for the session it opened with, so it opens anew.
+  const userId = query.data?.user.id ?? null;
+  const previousUser = useRef(userId);
+  useEffect(() => {
+    if (previousUser.current !== null && userId !== null && previousUser.current !== userId)
+      appRealtime().restart();
+    previousUser.current = userId;
+  }, [userId]);
+  useRealtimeTopic(userId ? topics.user(userId) : null, {
+    onEvent: (event) => {
+      if (event.type === "session.changed") void follow();
+    },
+    onResync: () => void follow(),
+  });
 
   const actions = useMemo<SessionActions>(
     () => ({
@@ -86,8 +120,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // Another tab must not sign the demo admin in again behind the person's back.
         writeStored("local", storageKeys.autoSignInSuppressed, true);
         // The session query stays (observers hold it); its data turns null, the rest goes.
-        client.setQueryData(queryKeys.session, null);
-        client.removeQueries({ predicate: (q) => !isAppWide(q.queryKey) && q.queryKey[0] !== "session" });
+        client.setQueryData(appKeys.session, null);
+        client.removeQueries({ predicate: (q) => isPersonal(q.queryKey) });
       },
     }),
     [client, resetPersonalData, freshSession],

@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { ui } from "../../common/texts/index.ts";
-import { Button } from "../components/ui/button.tsx";
-import { Spinner } from "../components/ui/spinner.tsx";
+import { Button } from "./ui/button.tsx";
+import { Spinner } from "./ui/spinner.tsx";
 
 /** Shown while the app decides what to show (config, session). */
 export function FullPageSpinner({ label = ui.common.loading }: { label?: string }) {

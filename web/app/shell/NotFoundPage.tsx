@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import { ui } from "../../../common/texts/index.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { paths } from "../../lib/paths.ts";
 
 /** Unknown paths (spec §2): the not-found page, and the path logged for whoever reads the console. */
 export function NotFoundPage() {
@@ -19,7 +20,7 @@ export function NotFoundPage() {
         titleAs="h1"
         title={ui.shell.notFoundTitle}
         action={
-          <Link to="/" className={buttonClass("primary")}>
+          <Link to={paths.home} className={buttonClass("primary")}>
             {ui.shell.notFoundHome}
           </Link>
         }

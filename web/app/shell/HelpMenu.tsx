@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { blockRange, shiftBlocks } from "../../../common/domain/shift-block.ts";
 import { ui } from "../../../common/texts/index.ts";
-import { useConfig } from "../../app/config.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import {
@@ -13,6 +12,8 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
+import { useConfig } from "../../lib/config.tsx";
+import { paths } from "../../lib/paths.ts";
 import { TopBarIconButton } from "./TopBarIconButton.tsx";
 
 /** The top bar's fourth control: what the app is, the shift blocks, and (staging) the dev mailbox. */
@@ -35,7 +36,7 @@ export function HelpMenu() {
             {ui.shell.about(brand.name)}
           </DropdownMenuItem>
           {config.demoTools && (
-            <DropdownMenuItem onSelect={() => navigate("/dev/mailbox")}>
+            <DropdownMenuItem onSelect={() => navigate(paths.dev.mailbox)}>
               <Mailbox aria-hidden />
               {ui.shell.devMailbox}
             </DropdownMenuItem>

@@ -1,20 +1,27 @@
 import type { ReactNode } from "react";
 import { ui } from "../../../common/texts/index.ts";
+import { useConfig } from "../../lib/config.tsx";
 import { useIsDesktop, useMediaQuery } from "../../lib/media.ts";
+import { useSession } from "../../lib/session.tsx";
 import { MobileShell } from "./MobileShell.tsx";
+import { type AppNav, visibleNav } from "./nav.ts";
 import { RightRail } from "./RightRail.tsx";
 import { OnlineStatus, SidebarNav } from "./SidebarNav.tsx";
 import { TopBar } from "./TopBar.tsx";
 
 /**
- * The signed-in frame. One layout is rendered at a time (not both hidden by CSS), so
- * every control exists once for assistive technology and for tests.
+ * The signed-in frame around the navigation it is given. One layout is rendered at a
+ * time (not both hidden by CSS), so every control exists once for assistive technology
+ * and for tests.
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ nav, children }: { nav: AppNav; children: ReactNode }) {
+  const { config } = useConfig();
+  const session = useSession();
   const desktop = useIsDesktop();
   // The rail needs room: from 1024 px the ward PC shows sidebar, content and rail together.
   const roomForRail = useMediaQuery("(min-width: 1024px)");
-  if (!desktop) return <MobileShell>{children}</MobileShell>;
+  const visible = visibleNav(nav, config.features, session.abilities);
+  if (!desktop) return <MobileShell nav={visible}>{children}</MobileShell>;
 
   return (
     <div className="flex h-dvh flex-col">
@@ -27,7 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <TopBar />
       <div className="flex min-h-0 flex-1">
         <div className="flex w-68 shrink-0 flex-col overflow-y-auto border-r border-border bg-white">
-          <SidebarNav />
+          <SidebarNav nav={visible} />
           <div className="mt-auto border-t border-border px-6 py-4">
             <OnlineStatus />
           </div>

@@ -1,12 +1,8 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { UsersRound } from "lucide-react";
 import { useState } from "react";
 import { roleLabels } from "../../../common/domain/roles.ts";
-import { demoUserList } from "../../../common/schemas/dev.ts";
 import { ui } from "../../../common/texts/index.ts";
-import { useConfig } from "../../app/config.tsx";
-import { queryKeys } from "../../app/query.ts";
-import { useSession, useSessionActions } from "../../app/session.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -21,7 +17,10 @@ import {
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
-import { apiFetch, errorText } from "../../lib/api.ts";
+import { demoUsersQuery, useImpersonate } from "../../features/dev/api/demo-users.ts";
+import { errorText } from "../../lib/api.ts";
+import { useConfig } from "../../lib/config.tsx";
+import { useSession, useSessionActions } from "../../lib/session.tsx";
 import { TopBarIconButton } from "./TopBarIconButton.tsx";
 
 /**
@@ -33,21 +32,17 @@ export function DemoSwitcher({ variant = "icon" }: { variant?: "icon" | "full" }
   const session = useSession();
   const { afterSignIn } = useSessionActions();
   const [open, setOpen] = useState(false);
-  const users = useQuery({
-    queryKey: queryKeys.demoUsers,
-    queryFn: () => apiFetch("/api/dev/demo-users", { schema: demoUserList }),
-    enabled: open && config.demoTools,
-    staleTime: 5 * 60_000,
-  });
-  const switchTo = useMutation({
-    mutationFn: (email: string) => apiFetch("/api/dev/impersonate", { method: "POST", body: { email } }),
-    onSuccess: async (_, email) => {
-      await afterSignIn();
-      const name = users.data?.users.find((u) => u.email === email)?.fullName ?? email;
-      toast.success(ui.shell.demoSwitched(name));
-    },
-    onError: (err) => toast.error(errorText(err, ui.shell.demoSwitchFailed)),
-  });
+  const users = useQuery({ ...demoUsersQuery(), enabled: open && config.demoTools });
+  const impersonate = useImpersonate();
+  const switchTo = (email: string) =>
+    impersonate.mutate(email, {
+      onSuccess: async () => {
+        await afterSignIn();
+        const name = users.data?.users.find((u) => u.email === email)?.fullName ?? email;
+        toast.success(ui.shell.demoSwitched(name));
+      },
+      onError: (err) => toast.error(errorText(err, ui.shell.demoSwitchFailed)),
+    });
 
   if (!config.demoTools) return null;
 
@@ -86,8 +81,8 @@ export function DemoSwitcher({ variant = "icon" }: { variant?: "icon" | "full" }
           return (
             <DropdownMenuItem
               key={u.email}
-              disabled={current || switchTo.isPending}
-              onSelect={() => switchTo.mutate(u.email)}
+              disabled={current || impersonate.isPending}
+              onSelect={() => switchTo(u.email)}
               aria-current={current || undefined}
             >
               <Avatar name={u.fullName} size="sm" />

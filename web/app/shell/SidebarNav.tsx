@@ -1,13 +1,13 @@
-import { ChevronDown, LayoutDashboard } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import { Collapsible } from "radix-ui";
 import { NavLink } from "react-router";
 import { ui } from "../../../common/texts/index.ts";
-import { useConfig } from "../../app/config.tsx";
-import { useSession } from "../../app/session.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useShiftBlock } from "../../lib/dates.ts";
+import type { NavItem } from "../../lib/nav.ts";
 import { storageKeys, useLocalState } from "../../lib/storage.ts";
-import { type NavItem, profileItem, type SectionId, visibleSections } from "./nav.ts";
+import { NavBadge } from "./NavBadge.tsx";
+import type { AppNav, SectionId } from "./nav.ts";
 
 // The drawer is for fingers: its rows are at least 44 px high.
 const itemClass = (isActive: boolean, touch: boolean) =>
@@ -55,25 +55,29 @@ function Item({
           <span className="leading-snug">{short && item.shortLabel ? item.shortLabel : item.label}</span>
           {item.shiftBlock && <ShiftBlockRange />}
         </span>
-        {/* Badge slot: live counts arrive with their features; nothing is shown until then. */}
+        <NavBadge
+          item={item}
+          className="bg-primary text-primary-fg group-aria-[current=page]:bg-primary-fg group-aria-[current=page]:text-primary"
+        />
       </NavLink>
     </li>
   );
 }
 
 /**
- * The sections Chat, Vakter and Administrasjon with their items. `drawer` is the mobile
- * 'Meny' variant: an 'Oversikt' entry first and the short labels of spec §2.
+ * The sections Chat, Vakter and Administrasjon with the items this person may use.
+ * `drawer` is the mobile 'Meny' variant: an 'Oversikt' entry first and the short labels
+ * of spec §2.
  */
 export function SidebarNav({
+  nav,
   variant = "sidebar",
   onNavigate,
 }: {
+  nav: Pick<AppNav, "overview" | "sections" | "profile">;
   variant?: "sidebar" | "drawer";
   onNavigate?: () => void;
 }) {
-  const { config } = useConfig();
-  const session = useSession();
   const [collapsed, setCollapsed] = useLocalState<Partial<Record<SectionId, boolean>>>(
     storageKeys.sidebarSections,
     {},
@@ -85,15 +89,10 @@ export function SidebarNav({
     <nav aria-label={ui.nav.mainLabel} className="flex flex-col gap-1 p-3">
       {short && (
         <ul>
-          <Item
-            item={{ to: "/chat/department", label: ui.nav.overview, icon: LayoutDashboard }}
-            short
-            highlight={false}
-            onNavigate={onNavigate}
-          />
+          <Item item={nav.overview} short highlight={false} onNavigate={onNavigate} />
         </ul>
       )}
-      {visibleSections(config.features, session.abilities).map((section) => (
+      {nav.sections.map((section) => (
         <Collapsible.Root
           key={section.id}
           open={!collapsed[section.id]}
@@ -122,7 +121,7 @@ export function SidebarNav({
         </Collapsible.Root>
       ))}
       <ul className="mt-3 border-t border-border pt-3">
-        <Item item={profileItem} short={short} onNavigate={onNavigate} />
+        <Item item={nav.profile} short={short} onNavigate={onNavigate} />
       </ul>
     </nav>
   );

@@ -1,12 +1,13 @@
-import { ArrowLeftRight, CalendarClock, Menu, Zap } from "lucide-react";
+import { Menu, Zap } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ui } from "../../../common/texts/index.ts";
-import { useConfig } from "../../app/config.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
 import { cn } from "../../lib/cn.ts";
-import { titleForPath } from "./nav.ts";
+import { NavBadge } from "./NavBadge.tsx";
+import type { AppNav } from "./nav.ts";
+import { usePageTitle } from "./page-title.ts";
 import { QuickActions } from "./QuickActions.tsx";
 import { OnlineStatus, SidebarNav } from "./SidebarNav.tsx";
 import { UserMenu } from "./UserMenu.tsx";
@@ -14,21 +15,12 @@ import { UserMenu } from "./UserMenu.tsx";
 const headerButton = "size-11 text-primary-fg hover:bg-white/10 focus-visible:outline-primary-fg";
 
 /** Under 768 px: a header with the page title, the 'Meny' and 'Hurtighandlinger' drawers. */
-export function MobileShell({ children }: { children: ReactNode }) {
-  const { config } = useConfig();
+export function MobileShell({ nav, children }: { nav: AppNav; children: ReactNode }) {
   const { pathname } = useLocation();
+  const title = usePageTitle();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [quickOpen, setQuickOpen] = useState(false);
-  const shortcuts = [
-    {
-      to: "/shifts/open",
-      label: ui.shell.mobileExtraShifts,
-      icon: CalendarClock,
-      on: config.features.shifts,
-    },
-    { to: "/shifts/swaps", label: ui.shell.mobileSwaps, icon: ArrowLeftRight, on: config.features.swaps },
-  ].filter((s) => s.on);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -45,12 +37,12 @@ export function MobileShell({ children }: { children: ReactNode }) {
               </Button>
             }
           >
-            <SidebarNav variant="drawer" onNavigate={() => setMenuOpen(false)} />
+            <SidebarNav nav={nav} variant="drawer" onNavigate={() => setMenuOpen(false)} />
             <div className="border-t border-border px-6 py-4">
               <OnlineStatus />
             </div>
           </Drawer>
-          <p className="min-w-0 flex-1 truncate px-1 text-lg font-semibold">{titleForPath(pathname)}</p>
+          <p className="min-w-0 flex-1 truncate px-1 text-lg font-semibold">{title}</p>
           <Drawer
             open={quickOpen}
             onOpenChange={setQuickOpen}
@@ -63,16 +55,16 @@ export function MobileShell({ children }: { children: ReactNode }) {
               </Button>
             }
           >
-            <QuickActions onNavigate={() => setQuickOpen(false)} />
+            <QuickActions actions={nav.quickActions} onNavigate={() => setQuickOpen(false)} />
           </Drawer>
           <UserMenu compact />
         </div>
-        {shortcuts.length > 0 && (
+        {nav.shortcuts.length > 0 && (
           <div className="grid grid-flow-col gap-2 border-t border-white/10 px-3 pb-2.5 pt-2">
-            {shortcuts.map(({ to, label, icon: Icon }) => {
+            {nav.shortcuts.map((item) => {
+              const { to, label, icon: Icon } = item;
               const active = pathname === to;
               return (
-                // Counts of open shifts and offers join these buttons with their features.
                 <button
                   key={to}
                   type="button"
@@ -85,6 +77,13 @@ export function MobileShell({ children }: { children: ReactNode }) {
                 >
                   <Icon aria-hidden className="size-4" />
                   {label}
+                  <NavBadge
+                    item={item}
+                    className={cn(
+                      "ml-0",
+                      active ? "bg-primary text-primary-fg" : "bg-primary-fg text-primary",
+                    )}
+                  />
                 </button>
               );
             })}

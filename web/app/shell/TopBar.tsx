@@ -1,5 +1,5 @@
-import { useConfig } from "../../app/config.tsx";
 import { BrandLogo } from "../../components/brand-logo.tsx";
+import { useConfig } from "../../lib/config.tsx";
 import { DemoSwitcher } from "./DemoSwitcher.tsx";
 import { HelpMenu } from "./HelpMenu.tsx";
 import { NotificationBellSlot } from "./NotificationBellSlot.tsx";

@@ -1,9 +1,6 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { departmentList, joinDepartmentResponse } from "../../../common/schemas/departments.ts";
 import { ui } from "../../../common/texts/index.ts";
-import { queryKeys } from "../../app/query.ts";
-import { useSessionActions } from "../../app/session.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
@@ -11,7 +8,9 @@ import { Label } from "../../components/ui/label.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { apiFetch, errorText } from "../../lib/api.ts";
+import { errorText } from "../../lib/api.ts";
+import { useSessionActions } from "../../lib/session.tsx";
+import { departmentsQuery, useJoinDepartment } from "./api/departments.ts";
 
 const t = ui.department;
 
@@ -23,29 +22,20 @@ export function DepartmentChooser() {
   const { reload } = useSessionActions();
   const [deptId, setDeptId] = useState<string>();
   const selectId = useId();
-  const departments = useQuery({
-    queryKey: queryKeys.departments,
-    queryFn: () => apiFetch("/api/departments", { schema: departmentList }),
-  });
-
-  const join = useMutation({
-    mutationFn: (id: string) =>
-      apiFetch("/api/me/departments", {
-        method: "POST",
-        body: { deptId: id },
-        schema: joinDepartmentResponse,
-      }),
-    onSuccess: async ({ status }) => {
-      if (status === "created") toast.success(t.createdTitle, { description: t.createdBody });
-      else toast.success(t.existingTitle, { description: t.existingBody });
-      await reload();
-    },
-    onError: (err) => toast.error(t.errorTitle, { description: errorText(err, t.errorBody) }),
-  });
+  const departments = useQuery(departmentsQuery());
+  const join = useJoinDepartment();
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (deptId) join.mutate(deptId);
+    if (!deptId) return;
+    join.mutate(deptId, {
+      onSuccess: async ({ status }) => {
+        if (status === "created") toast.success(t.createdTitle, { description: t.createdBody });
+        else toast.success(t.existingTitle, { description: t.existingBody });
+        await reload();
+      },
+      onError: (err) => toast.error(t.errorTitle, { description: errorText(err, t.errorBody) }),
+    });
   }
 
   return (

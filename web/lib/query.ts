@@ -1,17 +1,18 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
-import { ApiError } from "../lib/api.ts";
+import { ApiError } from "./api.ts";
 
-export const queryKeys = {
+/**
+ * The keys of what the whole app shares. Each feature keeps its own keys in its `api/`,
+ * starting with the feature's name.
+ */
+export const appKeys = {
   config: ["config"],
   brand: ["brand"],
   session: ["session"],
-  departments: ["departments"],
-  demoUsers: ["dev", "demo-users"],
-  mailbox: ["dev", "mailbox"],
 } as const satisfies Record<string, QueryKey>;
 
 /** Loaded once per page load and the same for every user: kept across sign-in and sign-out. */
-export const isAppWide = (key: QueryKey) => key[0] === "config" || key[0] === "brand";
+export const isAppWide = (key: QueryKey) => key[0] === appKeys.config[0] || key[0] === appKeys.brand[0];
 
 /** Any 401 means the cookie no longer signs anyone in (ended, idle, deactivated). */
 const sessionGone = (err: unknown) => err instanceof ApiError && err.status === 401;
@@ -29,12 +30,12 @@ export function createQueryClient(): QueryClient {
     // A session that ended on the server (idle timeout, 12 hours, deactivation) signs the tab out.
     queryCache: new QueryCache({
       onError: (err) => {
-        if (sessionGone(err)) client.setQueryData(queryKeys.session, null);
+        if (sessionGone(err)) client.setQueryData(appKeys.session, null);
       },
     }),
     mutationCache: new MutationCache({
       onError: (err) => {
-        if (sessionGone(err)) client.setQueryData(queryKeys.session, null);
+        if (sessionGone(err)) client.setQueryData(appKeys.session, null);
       },
     }),
   });

@@ -2,7 +2,6 @@ import { useMutation } from "@tanstack/react-query";
 import { ChevronDown, LogOut, UserRound } from "lucide-react";
 import { useNavigate } from "react-router";
 import { ui } from "../../../common/texts/index.ts";
-import { useSession, useSessionActions } from "../../app/session.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import {
   DropdownMenu,
@@ -15,8 +14,11 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
-import { apiFetch, errorText } from "../../lib/api.ts";
+import { useSwitchDepartment } from "../../features/departments/api/departments.ts";
+import { errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { paths } from "../../lib/paths.ts";
+import { useSession, useSessionActions } from "../../lib/session.tsx";
 import { RoleTag } from "./RoleIcon.tsx";
 
 /** Avatar, name, role and e-mail; profile, department switch (several memberships) and sign-out. */
@@ -27,16 +29,16 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { user } = session;
   const activeMemberships = session.memberships.filter((m) => m.isActive);
 
-  const switchDept = useMutation({
-    mutationFn: (deptId: string) =>
-      apiFetch("/api/me/current-department", { method: "PUT", body: { deptId } }),
-    onSuccess: async (_, deptId) => {
-      await reload();
-      const name = activeMemberships.find((m) => m.deptId === deptId)?.deptName;
-      if (name) toast.success(ui.department.switched(name));
-    },
-    onError: (err) => toast.error(errorText(err, ui.department.switchFailed)),
-  });
+  const switchDept = useSwitchDepartment();
+  const switchTo = (deptId: string) =>
+    switchDept.mutate(deptId, {
+      onSuccess: async () => {
+        await reload();
+        const name = activeMemberships.find((m) => m.deptId === deptId)?.deptName;
+        if (name) toast.success(ui.department.switched(name));
+      },
+      onError: (err) => toast.error(errorText(err, ui.department.switchFailed)),
+    });
 
   const logOut = useMutation({
     mutationFn: signOut,
@@ -76,7 +78,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
             <DropdownMenuLabel>{ui.department.switchLabel}</DropdownMenuLabel>
             <DropdownMenuRadioGroup
               value={session.currentDeptId ?? ""}
-              onValueChange={(deptId) => deptId !== session.currentDeptId && switchDept.mutate(deptId)}
+              onValueChange={(deptId) => deptId !== session.currentDeptId && switchTo(deptId)}
             >
               {activeMemberships.map((m) => (
                 <DropdownMenuRadioItem key={m.deptId} value={m.deptId} disabled={switchDept.isPending}>
@@ -87,7 +89,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
             <DropdownMenuSeparator />
           </>
         )}
-        <DropdownMenuItem onSelect={() => navigate("/profile")}>
+        <DropdownMenuItem onSelect={() => navigate(paths.profile)}>
           <UserRound aria-hidden />
           {ui.shell.myProfile}
         </DropdownMenuItem>

@@ -8,9 +8,9 @@ import { createContext, type ReactNode, use, useEffect } from "react";
 import { type BrandConfig, brandConfig, defaultBrand, type FeatureFlag } from "../../common/schemas/brand.ts";
 import { type AppConfig, appConfig } from "../../common/schemas/config.ts";
 import { ui } from "../../common/texts/index.ts";
-import { apiFetch } from "../lib/api.ts";
-import { FullPageError, FullPageSpinner } from "./full-page.tsx";
-import { queryKeys } from "./query.ts";
+import { FullPageError, FullPageSpinner } from "../components/full-page.tsx";
+import { apiFetch } from "./api.ts";
+import { appKeys } from "./query.ts";
 
 interface ConfigValue {
   config: AppConfig;
@@ -41,13 +41,13 @@ function applyBrand(brand: BrandConfig) {
 
 export function ConfigProvider({ children }: { children: ReactNode }) {
   const config = useQuery({
-    queryKey: queryKeys.config,
+    queryKey: appKeys.config,
     queryFn: () => apiFetch("/api/config", { schema: appConfig }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });
   const brand = useQuery({
-    queryKey: queryKeys.brand,
+    queryKey: appKeys.brand,
     queryFn: loadBrand,
     staleTime: Number.POSITIVE_INFINITY,
   });

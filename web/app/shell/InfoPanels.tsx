@@ -2,8 +2,8 @@ import { Building2, CalendarClock, Laugh } from "lucide-react";
 import type { ReactNode } from "react";
 import { jokeOfTheDay } from "../../../common/domain/jokes.ts";
 import { ui } from "../../../common/texts/index.ts";
-import { useSession } from "../../app/session.tsx";
 import { formatTime, formatWeekday, useShiftBlock } from "../../lib/dates.ts";
+import { useSession } from "../../lib/session.tsx";
 
 function Panel({ icon: Icon, title, children }: { icon: typeof Laugh; title: string; children: ReactNode }) {
   return (

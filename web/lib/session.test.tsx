@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { storageKeys } from "../lib/storage.ts";
-import { baseHandlers, config, mockApi, renderApp, session } from "../test/app.tsx";
+import { baseHandlers, config, departments, mockApi, renderApp, session } from "../test/app.tsx";
+import { endSessions, isFollowed, publish } from "../test/realtime.ts";
+import { storageKeys } from "./storage.ts";
 
 /** A server whose session follows the sign-in and sign-out calls. */
 function server(autoSignIn: "works" | "fails") {
@@ -73,5 +74,43 @@ describe("session", () => {
     expect(await screen.findByRole("button", { name: "Send innloggingslenke" })).toBeInTheDocument();
     expect(second.router.state.location.pathname).toBe("/login");
     expect(autoCalls(filter)).toHaveLength(1);
+  });
+
+  describe("across tabs", () => {
+    const [anestesi, intensiv] = departments.map((d) => ({
+      deptId: d.id,
+      deptName: d.name,
+      role: "staff" as const,
+      isActive: true,
+    }));
+    const inDepartment = (current: typeof anestesi) =>
+      session("staff", { memberships: [anestesi!, intensiv!], currentDeptId: current!.deptId });
+    const departmentShown = async () =>
+      within(await screen.findByRole("complementary", { name: "Informasjon" }))
+        .getByText("Din avdeling")
+        .closest("section");
+
+    it("follows a department switched in another tab, without a reload", async () => {
+      let current: ReturnType<typeof session> | null = inDepartment(anestesi);
+      mockApi({ ...baseHandlers(null), "GET /api/auth/session": () => ({ session: current }) });
+      renderApp("/chat/department");
+      await waitFor(async () => expect(await departmentShown()).toHaveTextContent("Anestesi"));
+
+      await waitFor(() => expect(isFollowed("user:u1")).toBe(true));
+      current = inDepartment(intensiv);
+      publish("user:u1", "session.changed");
+      await waitFor(async () => expect(await departmentShown()).toHaveTextContent("Intensiv"));
+    });
+
+    it("reads the session again when events may have been missed: an ended session signs out", async () => {
+      let current: ReturnType<typeof session> | null = inDepartment(anestesi);
+      mockApi({ ...baseHandlers(null), "GET /api/auth/session": () => ({ session: current }) });
+      const { router } = renderApp("/chat/department");
+      await waitFor(() => expect(isFollowed("user:u1")).toBe(true));
+
+      current = null;
+      endSessions();
+      await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    });
   });
 });
