@@ -5,14 +5,13 @@ import { authErrorFields, emailLinkForm } from "../../../common/schemas/auth.ts"
 import { ui } from "../../../common/texts/index.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { Input } from "../../components/ui/input.tsx";
-import { Label } from "../../components/ui/label.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { cn } from "../../lib/cn.ts";
 import { useSchemaForm } from "../../lib/forms.ts";
 import { paths } from "../../lib/paths.ts";
 import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
 import { useRequestPasswordReset } from "./api/password-reset.ts";
+import { EmailField } from "./EmailField.tsx";
 
 const t = ui.auth;
 
@@ -42,17 +41,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout title={t.forgotTitle} intro={t.forgotIntro}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={id("email")}>{t.emailLabel}</Label>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t.emailPlaceholder}
-            required
-            {...field("email")}
-          />
-        </div>
+        <EmailField {...field("email")} />
         <FormAlert {...alert} />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? t.sendingResetLink : t.sendResetLink}

@@ -6,7 +6,6 @@ import { authErrorFields, signInForms } from "../../../common/schemas/auth.ts";
 import { ui } from "../../../common/texts/index.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PasswordInput } from "../../components/ui/password-input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
@@ -16,6 +15,7 @@ import { paths } from "../../lib/paths.ts";
 import { useSessionActions } from "../../lib/session.tsx";
 import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
 import { usePasswordSignIn, useSendMagicLink } from "./api/sign-in.ts";
+import { EmailField } from "./EmailField.tsx";
 
 const t = ui.auth;
 
@@ -93,17 +93,7 @@ export function LoginPage() {
   return (
     <AuthLayout title={t.loginTitle} intro={mode === "link" ? t.loginIntro : t.passwordIntro}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={id("email")}>{t.emailLabel}</Label>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t.emailPlaceholder}
-            required
-            {...field("email")}
-          />
-        </div>
+        <EmailField {...field("email")} />
         {mode === "password" && (
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={id("password")}>{t.passwordLabel}</Label>

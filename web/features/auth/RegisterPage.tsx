@@ -11,6 +11,7 @@ import { useSchemaForm } from "../../lib/forms.ts";
 import { paths } from "../../lib/paths.ts";
 import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
 import { useRegister } from "./api/registration.ts";
+import { EmailField } from "./EmailField.tsx";
 
 const t = ui.auth;
 
@@ -41,16 +42,7 @@ export function RegisterPage() {
           <Label htmlFor={id("fullName")}>{t.fullNameLabel}</Label>
           <Input autoComplete="name" {...field("fullName")} />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={id("email")}>{t.emailLabel}</Label>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t.emailPlaceholder}
-            {...field("email")}
-          />
-        </div>
+        <EmailField {...field("email")} />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={id("password")}>{t.passwordLabel}</Label>
           <PasswordInput autoComplete="new-password" {...field("password")} />
