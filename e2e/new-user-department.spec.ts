@@ -11,8 +11,7 @@ import { currentSession, envs, expect, test } from "./support/fixtures.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
-const wrongPassword =
-  "Feil passord. Skriv inn passordet du valgte da du registrerte deg. Har du ikke registrert deg selv? Logg inn med e-postlenke i stedet.";
+const wrongPassword = "Feil passord. Skriv inn passordet du valgte da du registrerte deg.";
 
 const isConfirmPost = (r: { url(): string; request(): { method(): string } }) =>
   new URL(r.url()).pathname === "/api/auth/confirm" && r.request().method() === "POST";

@@ -12,8 +12,8 @@ export const authErrors = {
   magic_link_invalid: "Påloggingslenken er ugyldig, allerede brukt eller utløpt. Be om en ny lenke.",
   password_reset_invalid:
     "Lenken for nytt passord er ugyldig, allerede brukt eller utløpt. Be om en ny lenke.",
-  confirmation_password_wrong:
-    "Feil passord. Skriv inn passordet du valgte da du registrerte deg. Har du ikke registrert deg selv? Logg inn med e-postlenke i stedet.",
+  // The confirmation page says under the form what to do for someone who did not register.
+  confirmation_password_wrong: "Feil passord. Skriv inn passordet du valgte da du registrerte deg.",
   confirmation_invalid: "Bekreftelseslenken er ugyldig eller utløpt.",
   invalid_credentials: "Feil e-post eller passord.",
   email_not_confirmed: "E-posten er ikke bekreftet ennå. Sjekk e-posten din for bekreftelseslenke.",

@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import { baseHandlers, config, mockApi, renderApp, session } from "../../test/app.tsx";
 
 const token = "confirmtokenabcdefghij";
-const wrongPassword =
-  "Feil passord. Skriv inn passordet du valgte da du registrerte deg. Har du ikke registrert deg selv? Logg inn med e-postlenke i stedet.";
+const wrongPassword = "Feil passord. Skriv inn passordet du valgte da du registrerte deg.";
 
 const passwordField = () => screen.getByLabelText("Passord", { selector: "input" });
 const submitButton = () => screen.getByRole("button", { name: "Bekreft e-post" });
