@@ -21,7 +21,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: "common", include: ["common/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "common",
+          include: ["common/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
       },
       serverProject("server-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [serverProject("server-postgres", "postgres")] : []),
