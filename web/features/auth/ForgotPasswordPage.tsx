@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useRequestPasswordReset();
-  const { busy, id, field, alert, submit } = useSchemaForm(emailLinkForm, {
+  const { busy, field, alert, submit } = useSchemaForm(emailLinkForm, {
     email: params.get("email") ?? "",
   });
 
