@@ -18,6 +18,7 @@ describe("the route registry", () => {
       "GET /api/departments": "department.list",
       "POST /api/me/departments": "department.join",
       "PUT /api/me/current-department": "department.switch",
+      "GET /api/realtime": "realtime.connect",
     });
     for (const r of t.routes) expect(r.action, `${r.method} ${r.url}`).toBeTruthy();
   });

@@ -98,10 +98,14 @@ export function emailIn(field: string) {
   };
 }
 
-/** 401 without a live session (ended, idle, deactivated); else the person and their records. */
-export function authenticate(ctx: AppContext): preValidationHookHandler {
+/**
+ * 401 without a live session (ended, idle, deactivated); else the person and their
+ * records. `background`: the request is not the person's doing (the realtime upgrade)
+ * and does not keep an idle session alive.
+ */
+export function authenticate(ctx: AppContext, opts: { background?: boolean } = {}): preValidationHookHandler {
   return async (request) => {
-    const session = await currentSession(ctx.auth, ctx.db, ctx.config, request);
+    const session = await currentSession(ctx.auth, ctx.db, ctx.config, request, opts);
     if (!session) throw new AppError(401, "not_authenticated");
     request.signedIn = { session, actor: await loadActor(ctx.db, session.userId) };
   };

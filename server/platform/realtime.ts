@@ -11,7 +11,7 @@
  */
 import websocket from "@fastify/websocket";
 import { and, gt, inArray, type SQL } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import {
   closeSessionEnded,
@@ -24,11 +24,11 @@ import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
 import { session } from "../db/schema.ts";
 import { may } from "../policies/index.ts";
 import { loadActor, membershipsOf, notDeactivated } from "./actor.ts";
-import { type CurrentSession, currentSession } from "./auth.ts";
+import type { CurrentSession } from "./auth.ts";
 import type { AppContext } from "./context.ts";
-import { AppError } from "./errors.ts";
 import type { BusEvent } from "./events.ts";
 import { refuseForeignOrigin } from "./http.ts";
+import { authenticate, authorize, signedIn } from "./pipeline.ts";
 
 export interface RealtimeOptions {
   /** how often every socket's session is read again (default 60 s) */
@@ -199,24 +199,20 @@ function parseFrame(text: string): RealtimeClientFrame | null {
 export async function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: RealtimeOptions = {}) {
   await app.register(websocket, { options: { maxPayload: maxFrameBytes } });
   const sockets = new Set<RealtimeSocket>();
-  const sessionOf = new WeakMap<FastifyRequest, CurrentSession>();
   const allowedOrigin = new URL(ctx.config.publicUrl).origin;
 
   app.get(
     "/api/realtime",
     {
       websocket: true,
-      // The route asks no policy of its own: every subscription is authorized on the socket.
-      config: { action: "public" },
-      onRequest: async (request) => {
-        refuseForeignOrigin(request, allowedOrigin);
-        const s = await currentSession(ctx.auth, ctx.db, ctx.config, request, { background: true });
-        if (!s) throw new AppError(401, "not_authenticated");
-        sessionOf.set(request, s);
-      },
+      // Connecting needs a session; every subscription is then authorized on the socket.
+      config: { action: "realtime.connect" },
+      onRequest: async (request) => refuseForeignOrigin(request, allowedOrigin),
+      preValidation: [authenticate(ctx, { background: true })],
+      preHandler: [authorize(ctx, "realtime.connect", () => ({ type: "app" }))],
     },
     (socket, request) => {
-      const conn = new RealtimeSocket(socket, sessionOf.get(request)!, ctx, request.log);
+      const conn = new RealtimeSocket(socket, signedIn(request).session, ctx, request.log);
       sockets.add(conn);
       socket.on("close", () => sockets.delete(conn));
     },

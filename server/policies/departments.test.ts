@@ -98,6 +98,16 @@ describe("policies: departments", () => {
   });
 });
 
+describe("policies: the realtime connection", () => {
+  table("realtime.connect", "anyone signed in", () => ({ type: "app" }), {
+    admin: yes,
+    leader: yes,
+    staff: yes,
+    inactive: yes,
+    none: yes,
+  });
+});
+
 describe("policies: demo tools", () => {
   table("dev.use", "staging", () => ({ type: "app" }), {
     admin: yes,

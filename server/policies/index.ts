@@ -5,6 +5,7 @@
  */
 import "./departments.ts";
 import "./dev.ts";
+import "./realtime.ts";
 import "./chat.ts";
 import "./shifts.ts";
 import "./swaps.ts";

@@ -88,6 +88,8 @@ export interface Actions {
   "broadcast.send": DepartmentResource;
   // demo tools
   "dev.use": AppResource;
+  // the realtime connection
+  "realtime.connect": AppResource;
   // chat
   "thread.read": ThreadResource;
   "thread.write": ThreadResource;
