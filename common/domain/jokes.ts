@@ -1,10 +1,4 @@
-/**
- * The Norwegian word-play joke of the day (spec §9: a generator with 5 templates).
- * Each template is a sentence frame; its fillers are the puns. The Oslo calendar date
- * picks both, so everyone sees the same joke all day and a new one tomorrow.
- */
-import { TZDate } from "@date-fns/tz";
-import { osloTimeZone } from "./shift-block.ts";
+import { osloDayNumber } from "./shift-block.ts";
 
 export interface Joke {
   setup: string;
@@ -59,12 +53,6 @@ export const jokeTemplates: readonly JokeTemplate[] = [
     ],
   },
 ];
-
-/** Days since 1970-01-01 of the Oslo calendar date of `at`. */
-export function osloDayNumber(at: Date): number {
-  const local = new TZDate(at.getTime(), osloTimeZone);
-  return Math.floor(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()) / 86_400_000);
-}
 
 export function jokeOfTheDay(at: Date = new Date()): Joke {
   const day = osloDayNumber(at);

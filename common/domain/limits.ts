@@ -11,4 +11,12 @@ export const limits = {
   fullNameMaxLength: 120,
   emailMaxLength: 254,
   passwordMaxLength: 128,
+  // Chat: spec §4 and §9; the message length from decisions.md (Readings).
+  presenceHeartbeatSeconds: 30,
+  presenceOnlineSeconds: 90,
+  presenceAwayMinutes: 10,
+  messageMaxLength: 4000,
+  replyPreviewLength: 80,
+  undoDeleteMinutes: 5,
+  channelNameMaxLength: 50,
 } as const;

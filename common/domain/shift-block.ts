@@ -8,6 +8,12 @@ import { TZDate } from "@date-fns/tz";
 
 export const osloTimeZone = "Europe/Oslo";
 
+/** Days since 1970-01-01 of the Oslo calendar date of `at`. */
+export function osloDayNumber(at: Date): number {
+  const local = new TZDate(at.getTime(), osloTimeZone);
+  return Math.floor(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()) / 86_400_000);
+}
+
 export type ShiftBlockKind = "day" | "evening" | "night";
 
 export interface ShiftBlockDefinition {

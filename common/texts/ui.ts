@@ -5,6 +5,7 @@
  * their tone. Functions take what varies.
  */
 import { authTexts } from "./ui/auth.ts";
+import { chatTexts } from "./ui/chat.ts";
 import { devTexts } from "./ui/dev.ts";
 import { generalTexts } from "./ui/general.ts";
 import { profileTexts } from "./ui/profile.ts";
@@ -15,6 +16,7 @@ export const ui = {
   ...authTexts,
   ...shellTexts,
   ...profileTexts,
+  ...chatTexts,
   ...devTexts,
 } as const;
 
