@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { authFeature } from "./features/auth/index.ts";
 import { authMailer } from "./features/auth/mailer.ts";
+import { chatFeature, threadTopicResource } from "./features/chat/index.ts";
 import { departmentsFeature } from "./features/departments/index.ts";
 import { devFeature } from "./features/dev/index.ts";
 import { notificationsFeature } from "./features/notifications/index.ts";
@@ -31,7 +32,7 @@ import { runtimeRoutes } from "./platform/runtime-routes.ts";
 import { registerWebApp } from "./platform/static.ts";
 
 /** Every feature of the product; each later issue adds its own here. */
-const features: Feature[] = [authFeature, departmentsFeature, notificationsFeature, devFeature];
+const features: Feature[] = [authFeature, departmentsFeature, notificationsFeature, chatFeature, devFeature];
 
 export interface AppDeps {
   config: Config;
@@ -112,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   runtimeRoutes(app, ctx);
   const enabled = features.filter((f) => f.enabled?.(ctx) ?? true);
   for (const feature of enabled) feature.routes(app, ctx);
-  await registerRealtime(app, ctx);
+  await registerRealtime(app, ctx, { threadResource: threadTopicResource(ctx) });
   await registerWebApp(app, config.webDist, { demoTools: config.demoTools });
 
   const jobs = new JobRunner({ db: ctx.db, bus: ctx.bus, clock: ctx.clock, log: app.log }, [

@@ -5,6 +5,7 @@
  * codes here.
  */
 import { authErrors } from "./errors/auth.ts";
+import { chatErrors } from "./errors/chat.ts";
 import { departmentsErrors } from "./errors/departments.ts";
 import { notificationsErrors } from "./errors/notifications.ts";
 import { platformErrors } from "./errors/platform.ts";
@@ -16,6 +17,7 @@ export const errorMessages = {
   ...departmentsErrors,
   ...realtimeErrors,
   ...notificationsErrors,
+  ...chatErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

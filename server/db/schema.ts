@@ -8,12 +8,14 @@
  */
 import { adminAuditLog } from "./schema/audit.ts";
 import { account, session, user, verification } from "./schema/auth.ts";
+import { chatMessageReactions, chatMessages, chatThreadMembers, chatThreads } from "./schema/chat.ts";
 import { notifications } from "./schema/notifications.ts";
 import { departments, profiles, staff } from "./schema/people.ts";
 import { appSettings, mailOutbox, rateLimits } from "./schema/platform.ts";
 
 export * from "./schema/audit.ts";
 export * from "./schema/auth.ts";
+export * from "./schema/chat.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/people.ts";
 export * from "./schema/platform.ts";
@@ -31,4 +33,8 @@ export const schema = {
   adminAuditLog,
   notifications,
   appSettings,
+  chatThreads,
+  chatThreadMembers,
+  chatMessages,
+  chatMessageReactions,
 };

@@ -23,6 +23,7 @@ import {
 import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
 import { session } from "../db/schema.ts";
 import { may } from "../policies/index.ts";
+import type { ThreadResource } from "../policies/resources.ts";
 import { loadActor, membershipsOf, notDeactivated } from "./actor.ts";
 import type { CurrentSession } from "./auth.ts";
 import type { AppContext } from "./context.ts";
@@ -35,6 +36,12 @@ export interface RealtimeOptions {
   revalidateMs?: number;
   /** how often sockets are pinged; one that has not answered the previous ping is dropped (default 30 s) */
   keepAliveMs?: number;
+  /**
+   * The facts of a chat thread for `thread.read`, or null when there is none to follow
+   * (the chat feature brings it; the platform knows no feature). Without it `thread:`
+   * topics are unavailable.
+   */
+  threadResource?: (threadId: string) => Promise<ThreadResource | null>;
 }
 
 /** A tab needs a handful of topics; the cap bounds what one socket can hold in the bus. */
@@ -43,7 +50,12 @@ export const maxSubscriptionsPerSocket = 100;
 export const maxFrameBytes = 4096;
 
 /** Why this person may not follow a topic, or null when they may. */
-async function topicRefusal(ctx: AppContext, userId: string, topic: string): Promise<ErrorCode | null> {
+async function topicRefusal(
+  ctx: AppContext,
+  opts: RealtimeOptions,
+  userId: string,
+  topic: string,
+): Promise<ErrorCode | null> {
   const parsed = parseTopic(topic);
   if (!parsed) return "realtime_unknown_topic";
   switch (parsed.kind) {
@@ -62,10 +74,12 @@ async function topicRefusal(ctx: AppContext, userId: string, topic: string): Pro
         ? null
         : "forbidden";
     }
-    // Chat threads come with the chat feature: here it loads the thread's facts and asks
-    // `thread.read`.
-    case "thread":
-      return "realtime_topic_unavailable";
+    case "thread": {
+      if (!opts.threadResource) return "realtime_topic_unavailable";
+      const [actor, thread] = await Promise.all([loadActor(ctx.db, userId), opts.threadResource(parsed.id)]);
+      // A thread one may not read is refused exactly like one that does not exist.
+      return thread && may(actor, "thread.read", thread, ctx.policyEnv) ? null : "thread_not_found";
+    }
   }
 }
 
@@ -99,6 +113,7 @@ class RealtimeSocket {
     private readonly socket: WebSocket,
     readonly session: CurrentSession,
     private readonly ctx: AppContext,
+    private readonly opts: RealtimeOptions,
     private readonly log: FastifyBaseLogger,
   ) {
     this.stopSessionListener = ctx.bus.subscribe(`session:${session.sessionId}`, (event) => {
@@ -174,7 +189,7 @@ class RealtimeSocket {
     if (this.subscriptions.has(topic)) return this.send({ type: "subscribed", topic });
     if (this.subscriptions.size >= maxSubscriptionsPerSocket)
       return this.refuse("realtime_too_many_subscriptions", topic);
-    const refusal = await topicRefusal(this.ctx, this.session.userId, topic);
+    const refusal = await topicRefusal(this.ctx, this.opts, this.session.userId, topic);
     if (refusal) return this.refuse(refusal, topic);
     // The session may have ended while the policy was asked.
     if (this.ended) return;
@@ -212,7 +227,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
       preHandler: [authorize(ctx, "realtime.connect", () => ({ type: "app" }))],
     },
     (socket, request) => {
-      const conn = new RealtimeSocket(socket, signedIn(request).session, ctx, request.log);
+      const conn = new RealtimeSocket(socket, signedIn(request).session, ctx, opts, request.log);
       sockets.add(conn);
       socket.on("close", () => sockets.delete(conn));
     },

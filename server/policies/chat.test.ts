@@ -36,6 +36,8 @@ const activeStaff = { admin: ownOnly, leader: ownOnly, staff: ownOnly, inactive:
 const nobody = { admin: no, leader: no, staff: no, inactive: no, none: no };
 
 describe("policies: chat threads", () => {
+  table("chat.use", "the department's chat", (id) => ({ type: "department", id }), activeStaff);
+
   table("thread.read", "department thread", departmentThread, activeStaff);
   table("thread.read", "shift thread", shiftThread, activeStaff);
   table("thread.read", "my direct thread", myDm, activeStaff);
@@ -83,6 +85,10 @@ describe("policies: chat messages", () => {
   table("message.delete", "my message", message(me, myDm), activeStaff);
   table("message.delete", "someone else's message", message(someoneElse, departmentThread), nobody);
   table("message.delete", "my message in a DM I left the department of", message(me, othersDm), nobody);
+  table("message.restore", "my deleted message", message(me, departmentThread, true), activeStaff);
+  table("message.restore", "my message, not deleted", message(me, departmentThread), nobody);
+  table("message.restore", "someone else's deleted message", message(someoneElse, myDm, true), nobody);
+  table("message.restore", "my deleted message in others' DM", message(me, othersDm, true), nobody);
   table("message.react", "someone else's message", message(someoneElse, departmentThread), activeStaff);
   table("message.react", "a deleted message", message(someoneElse, departmentThread, true), nobody);
   table("message.react", "a message in others' DM", message(someoneElse, othersDm), nobody);

@@ -23,6 +23,10 @@ function canRead(actor: Actor, thread: ThreadResource): boolean {
   }
 }
 
+// The department's chat as a whole (its threads, my DMs and channels there, the unread
+// counts): its active staff. Admins are admins of people, not readers of every chat.
+allow("chat.use", (actor, dept) => activeIn(actor, dept.id));
+
 allow("thread.read", canRead, { refusal: "hide" });
 
 // Writing: direct threads and channels take their members; department and shift
@@ -62,3 +66,6 @@ allow("channel.create", (actor, dept) => activeIn(actor, dept.id) && leadsOrAdmi
 allow("message.edit", (actor, m) => !m.deleted && m.authorId === actor.userId && canRead(actor, m.thread));
 allow("message.delete", (actor, m) => !m.deleted && m.authorId === actor.userId && canRead(actor, m.thread));
 allow("message.react", (actor, m) => !m.deleted && canRead(actor, m.thread));
+// Undoing a deletion: the author, of a deleted message (the 5-minute window is the
+// service's, since policies know no clock).
+allow("message.restore", (actor, m) => m.deleted && m.authorId === actor.userId && canRead(actor, m.thread));

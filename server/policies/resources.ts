@@ -91,6 +91,7 @@ export interface Actions {
   // the realtime connection
   "realtime.connect": AppResource;
   // chat
+  "chat.use": DepartmentResource;
   "thread.read": ThreadResource;
   "thread.write": ThreadResource;
   "thread.join": ThreadResource;
@@ -98,6 +99,7 @@ export interface Actions {
   "channel.create": DepartmentResource;
   "message.edit": MessageResource;
   "message.delete": MessageResource;
+  "message.restore": MessageResource;
   "message.react": MessageResource;
   // extra shifts
   "shift.list": DepartmentResource;

@@ -1,0 +1,211 @@
+/**
+ * The chat API (spec §2–§7, decisions.md § Chat): threads of four kinds, messages with
+ * replies and reactions, read positions and unread counts.
+ *
+ * Request schemas only bound what arrives (types, ids, sizes far above any rule); the
+ * rules people meet while typing (empty, too long, no one chosen) are the shared
+ * functions of `domain/chat-messages.ts`, answered with 422 and their own message.
+ */
+import { z } from "zod";
+import type { ShiftBlockKind } from "../domain/shift-block.ts";
+import { hasControlCharacters } from "./auth.ts";
+
+export const threadKinds = ["department", "shift", "direct", "channel"] as const;
+export type ThreadKind = (typeof threadKinds)[number];
+
+export const shiftBlockKinds = ["day", "evening", "night"] as const satisfies readonly ShiftBlockKind[];
+
+/** Spec §9 has no page size for messages; 50 keeps a screenful and some history. */
+export const messagePageSize = 50;
+
+// NUL cannot be stored in a PostgreSQL text; line breaks and tabs are part of messages.
+const storable = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes("\u0000"), "Ugyldige tegn");
+// A name is one line.
+const oneLine = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !hasControlCharacters(v), "Ugyldige tegn");
+
+// Bounds of what is read at all; the rules' limits (4000, 50) are far below and answer 422.
+const messageInputMax = 20_000;
+const nameInputMax = 500;
+
+export const threadParams = z.object({ threadId: z.uuid() });
+export const messageParams = z.object({ messageId: z.uuid() });
+
+/** A page of a thread: the newest, the page `before` a message, or what came `after` one. */
+export const messagePageQuery = z
+  .object({ before: z.uuid().optional(), after: z.uuid().optional() })
+  .refine((q) => !(q.before && q.after), "Bruk enten before eller after");
+
+export const postMessageRequest = z.object({
+  content: storable(messageInputMax),
+  replyToId: z.uuid().optional(),
+});
+export const editMessageRequest = z.object({ content: storable(messageInputMax) });
+export const reactionRequest = z.object({ emoji: z.string().min(1).max(32) });
+export const directThreadRequest = z.object({ userId: z.uuid() });
+export const createChannelRequest = z.object({
+  name: oneLine(nameInputMax),
+  isPublic: z.boolean().default(true),
+});
+export const addMembersRequest = z.object({ userIds: z.array(z.uuid()).max(500) });
+export const markReadRequest = z.object({ messageId: z.uuid() });
+
+/** A person as the chat shows them. */
+export const chatPerson = z.object({
+  userId: z.uuid(),
+  fullName: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type ChatPerson = z.infer<typeof chatPerson>;
+
+export const reactionDto = z.object({
+  emoji: z.string(),
+  count: z.number().int().positive(),
+  /** who reacted, first first */
+  users: z.array(chatPerson.pick({ userId: true, fullName: true })),
+  mine: z.boolean(),
+});
+export type ReactionDto = z.infer<typeof reactionDto>;
+
+export const messageDto = z.object({
+  id: z.uuid(),
+  threadId: z.uuid(),
+  /** null: the author's account is gone ('Ukjent bruker') */
+  author: chatPerson.nullable(),
+  /**
+   * The text; null for a deleted message, except for its author during the undo window
+   * (nobody else ever receives a deleted message's text).
+   */
+  content: z.string().nullable(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+  /** the quoted message: one line of at most 80 characters, or the deleted placeholder */
+  replyTo: z
+    .object({
+      id: z.uuid(),
+      author: chatPerson.nullable(),
+      preview: z.string(),
+      deleted: z.boolean(),
+    })
+    .nullable(),
+  /** none on a deleted message */
+  reactions: z.array(reactionDto),
+  /** what the caller may do with it; `undo` only while the deletion can be undone */
+  abilities: z.object({ edit: z.boolean(), delete: z.boolean(), react: z.boolean(), undo: z.boolean() }),
+});
+export type MessageDto = z.infer<typeof messageDto>;
+
+/** Oldest first. `hasMore`: older messages exist (newest page, `before`), or newer ones (`after`). */
+export const messagePage = z.object({ messages: z.array(messageDto), hasMore: z.boolean() });
+export type MessagePage = z.infer<typeof messagePage>;
+
+export const reactionsResponse = z.object({ reactions: z.array(reactionDto) });
+
+/** The block of a shift thread ('Pågående vakt' header: name and start–end). */
+export const shiftInfo = z.object({
+  block: z.enum(shiftBlockKinds),
+  name: z.string(),
+  /** "07:00–15:00" */
+  range: z.string(),
+  /** the Oslo date the block starts on, yyyy-mm-dd */
+  date: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** the block is under way (the header's green dot) */
+  current: z.boolean(),
+});
+
+/** A thread's header: kind and badges, its name, its people, and what the caller may do. */
+export const threadDto = z.object({
+  id: z.uuid(),
+  kind: z.enum(threadKinds),
+  deptId: z.uuid(),
+  /** channel: its name; shift: the block; direct: the other person; department: the department */
+  name: z.string(),
+  isPublic: z.boolean(),
+  shift: shiftInfo.nullable(),
+  /** direct threads: the other person */
+  other: chatPerson.nullable(),
+  /** department threads: its active staff; others: the member list */
+  members: z.array(chatPerson),
+  isMember: z.boolean(),
+  abilities: z.object({ write: z.boolean(), join: z.boolean(), addMembers: z.boolean() }),
+});
+export type ThreadDto = z.infer<typeof threadDto>;
+
+export const directThreadList = z.object({
+  threads: z.array(
+    z.object({
+      threadId: z.uuid(),
+      other: chatPerson,
+      /** the last message that is not deleted */
+      lastMessage: z
+        .object({
+          id: z.uuid(),
+          authorId: z.uuid().nullable(),
+          content: z.string(),
+          createdAt: z.string(),
+        })
+        .nullable(),
+      unread: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type DirectThreadList = z.infer<typeof directThreadList>;
+
+export const channelList = z.object({
+  channels: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      isPublic: z.boolean(),
+      isMember: z.boolean(),
+      memberCount: z.number().int().nonnegative(),
+      /** 0 for channels one is not a member of: they have no read position */
+      unread: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type ChannelList = z.infer<typeof channelList>;
+
+/** The sidebar's badges: per kind, and per thread (each DM and channel). */
+export const unreadCounts = z.object({
+  department: z.number().int().nonnegative(),
+  /** the thread of the block under way only */
+  shift: z.number().int().nonnegative(),
+  direct: z.number().int().nonnegative(),
+  channels: z.number().int().nonnegative(),
+  threads: z.array(
+    z.object({ threadId: z.uuid(), kind: z.enum(threadKinds), unread: z.number().int().nonnegative() }),
+  ),
+});
+export type UnreadCounts = z.infer<typeof unreadCounts>;
+
+export const markReadResponse = z.object({ unread: z.number().int().nonnegative() });
+export const addMembersResponse = z.object({ added: z.number().int().nonnegative() });
+
+/**
+ * Realtime events. On `thread:{id}`: `message.created`, `message.edited`,
+ * `message.deleted`, `message.restored`, `reaction.changed` ({ threadId, messageId }) and
+ * `thread.members` ({ threadId }); clients fetch what changed. On `user:{id}`:
+ * `chat.unread` ({ threadId, kind, unread }) and `chat.joined` ({ threadId, kind }) when
+ * someone else put the person in a thread.
+ */
+export const chatEvents = {
+  messageCreated: "message.created",
+  messageEdited: "message.edited",
+  messageDeleted: "message.deleted",
+  messageRestored: "message.restored",
+  reactionChanged: "reaction.changed",
+  threadMembers: "thread.members",
+  unread: "chat.unread",
+  joined: "chat.joined",
+} as const;

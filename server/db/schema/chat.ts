@@ -1,0 +1,158 @@
+/**
+ * Chat: threads of four kinds, their members with each one's read position, messages
+ * and reactions. Unique indexes make every get-or-create safe when two requests race:
+ * one department thread per department, one shift thread per department, block and
+ * Oslo date, one direct thread per pair of people (stored sorted), channel names unique
+ * per department whatever their case. Attachments get a table of their own that points
+ * at `chat_messages`, which is why a message's text may later be empty.
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { limits } from "../../../common/domain/limits.ts";
+import { shiftBlockKinds, threadKinds } from "../../../common/schemas/chat.ts";
+import { user } from "./auth.ts";
+import { createdAt, inList, ts } from "./columns.ts";
+import { departments } from "./people.ts";
+
+export const chatThreads = pgTable(
+  "chat_threads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: threadKinds }).notNull(),
+    deptId: uuid("dept_id")
+      .notNull()
+      .references(() => departments.id, { onDelete: "cascade" }),
+    /** channels: their name; shift threads: the block's name; otherwise null */
+    name: text("name"),
+    /** channels: listed to the whole department; every other kind: false */
+    isPublic: boolean("is_public").notNull().default(false),
+    // Shift threads: the block, the Oslo date it starts on, and its instants (the header
+    // shows them, and the sidebar counts only the thread of the block under way).
+    shiftBlock: text("shift_block", { enum: shiftBlockKinds }),
+    shiftDate: date("shift_date", { mode: "string" }),
+    shiftStartsAt: ts("shift_starts_at"),
+    shiftEndsAt: ts("shift_ends_at"),
+    // Direct threads: the two people, the lower id first, so a pair has one spelling.
+    directLowId: uuid("direct_low_id").references(() => user.id, { onDelete: "cascade" }),
+    directHighId: uuid("direct_high_id").references(() => user.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("chat_threads_department_uq").on(t.deptId).where(sql`kind = 'department'`),
+    uniqueIndex("chat_threads_shift_uq").on(t.deptId, t.shiftBlock, t.shiftDate).where(sql`kind = 'shift'`),
+    uniqueIndex("chat_threads_direct_uq").on(t.directLowId, t.directHighId).where(sql`kind = 'direct'`),
+    uniqueIndex("chat_threads_channel_name_uq")
+      .on(t.deptId, sql`lower(${t.name})`)
+      .where(sql`kind = 'channel'`),
+    // The channel list and the direct-message list of a department.
+    index("chat_threads_dept_kind_idx").on(t.deptId, t.kind),
+    check("chat_threads_kind_ck", inList("kind", threadKinds)),
+    check("chat_threads_shift_block_ck", inList("shift_block", shiftBlockKinds)),
+    check(
+      "chat_threads_shift_ck",
+      sql`(kind = 'shift') = (shift_block is not null and shift_date is not null
+        and shift_starts_at is not null and shift_ends_at is not null)`,
+    ),
+    check(
+      "chat_threads_direct_ck",
+      sql`(kind = 'direct') = (direct_low_id is not null and direct_high_id is not null)
+        and (direct_low_id is null or direct_low_id < direct_high_id)`,
+    ),
+    check("chat_threads_channel_name_ck", sql`kind <> 'channel' or name is not null`),
+    check("chat_threads_public_ck", sql`kind = 'channel' or not is_public`),
+  ],
+);
+
+export const chatThreadMembers = pgTable(
+  "chat_thread_members",
+  {
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    joinedAt: ts("joined_at").notNull().defaultNow(),
+    /**
+     * The read position: the `seq` of the last message read (0: none). It only moves
+     * forward; what lies beyond it, written by others and not deleted, is unread.
+     */
+    lastReadSeq: bigint("last_read_seq", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.threadId, t.userId], name: "chat_thread_members_pk" }),
+    // A person's threads: the DM list and the unread counts.
+    index("chat_thread_members_user_idx").on(t.userId),
+  ],
+);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /**
+     * The order of messages, increasing with every message of any thread: paging
+     * cursors and read positions compare it, so two messages written in the same instant
+     * still have an order.
+     */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    /** null once the author's account is deleted ('Slettet bruker') */
+    authorId: uuid("author_id").references(() => user.id, { onDelete: "set null" }),
+    /** trimmed; null after a deleted message's text was purged */
+    content: text("content"),
+    createdAt: createdAt(),
+    editedAt: ts("edited_at"),
+    deletedAt: ts("deleted_at"),
+    deletedBy: uuid("deleted_by").references(() => user.id, { onDelete: "set null" }),
+    replyToId: uuid("reply_to_id").references((): AnyPgColumn => chatMessages.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    // Pages of a thread, the catch-up after a reconnect, unread counts, the last message.
+    uniqueIndex("chat_messages_thread_seq_uq").on(t.threadId, t.seq),
+    index("chat_messages_author_idx").on(t.authorId),
+    // The purge job finds deleted messages that still hold their text.
+    index("chat_messages_purge_idx")
+      .on(t.deletedAt)
+      .where(sql`deleted_at is not null and content is not null`),
+    check(
+      "chat_messages_content_ck",
+      sql`char_length(content) <= ${sql.raw(String(limits.messageMaxLength))}`,
+    ),
+    check("chat_messages_deleted_ck", sql`deleted_at is not null or content is not null`),
+  ],
+);
+
+export const chatMessageReactions = pgTable(
+  "chat_message_reactions",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    emoji: text("emoji").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One reaction per person, message and emoji; its first column serves a page's reactions.
+    primaryKey({ columns: [t.messageId, t.userId, t.emoji], name: "chat_message_reactions_pk" }),
+    index("chat_message_reactions_user_idx").on(t.userId),
+  ],
+);

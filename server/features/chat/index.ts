@@ -1,0 +1,28 @@
+import type { AppContext } from "../../platform/context.ts";
+import type { Feature } from "../../platform/feature.ts";
+import { kindEnabled, loadThread } from "./access.ts";
+import { chatLoaders } from "./loaders.ts";
+import { messageRoutes } from "./message-routes.ts";
+import { purgeDeletedJob } from "./messages.ts";
+import { chatRoutes } from "./routes.ts";
+
+export const chatFeature: Feature = {
+  name: "chat",
+  routes(app, ctx) {
+    const load = chatLoaders(ctx);
+    chatRoutes(app, ctx, load);
+    messageRoutes(app, ctx, load);
+  },
+  jobs: () => [purgeDeletedJob()],
+};
+
+/**
+ * The thread behind a realtime `thread:{id}` topic, for the hub to ask `thread.read`; a
+ * thread of a kind switched off is not there to follow.
+ */
+export function threadTopicResource(ctx: AppContext) {
+  return async (threadId: string) => {
+    const thread = await loadThread(ctx.db, threadId);
+    return thread && kindEnabled(ctx.brand.features, thread.kind) ? thread : null;
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * Messages. A message is first hidden like its thread (`thread.read`: 404, the same as a
+ * missing message), then asked about itself: only its author edits, deletes and undoes.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  editMessageRequest,
+  messageDto,
+  messagePageQuery,
+  messagePage as messagePageSchema,
+  messageParams,
+  postMessageRequest,
+  reactionRequest,
+  reactionsResponse,
+  threadParams,
+} from "../../../common/schemas/chat.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { authenticate, authorize, requireFeature, signedIn } from "../../platform/pipeline.ts";
+import { type ChatLoaders, viewerOf } from "./loaders.ts";
+import {
+  deleteMessage,
+  editMessage,
+  getMessage,
+  messagePage,
+  postMessage,
+  restoreMessage,
+} from "./messages.ts";
+import { toggleReaction } from "./reactions.ts";
+
+const tags = ["chat"];
+
+export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatLoaders) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/chat/threads/:threadId/messages",
+    {
+      schema: {
+        tags,
+        params: threadParams,
+        querystring: messagePageQuery,
+        response: { 200: messagePageSchema },
+      },
+      config: { action: "thread.read" },
+      preValidation: [authenticate(ctx)],
+      preHandler: load.readThread,
+    },
+    async (request) =>
+      messagePage(ctx.db, viewerOf(ctx, request), await load.loadedThread(request), request.query),
+  );
+
+  r.post(
+    "/api/chat/threads/:threadId/messages",
+    {
+      schema: { tags, params: threadParams, body: postMessageRequest, response: { 201: messageDto } },
+      config: { action: "thread.write" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        authorize(ctx, "thread.write", load.thread, { notFound: "thread_not_found" }),
+        load.kindOn(load.thread),
+      ],
+    },
+    async (request, reply) => {
+      const message = await postMessage(
+        ctx,
+        viewerOf(ctx, request),
+        await load.loadedThread(request),
+        request.body,
+      );
+      return reply.status(201).send(message);
+    },
+  );
+
+  r.get(
+    "/api/chat/messages/:messageId",
+    {
+      schema: { tags, params: messageParams, response: { 200: messageDto } },
+      config: { action: "thread.read" },
+      preValidation: [authenticate(ctx)],
+      preHandler: load.readMessage,
+    },
+    async (request) => {
+      const message = await load.loadedMessage(request);
+      return getMessage(ctx.db, viewerOf(ctx, request), message.thread, message.id);
+    },
+  );
+
+  r.patch(
+    "/api/chat/messages/:messageId",
+    {
+      schema: { tags, params: messageParams, body: editMessageRequest, response: { 200: messageDto } },
+      config: { action: "message.edit" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        ...load.readMessage,
+        authorize(ctx, "message.edit", load.message, { refusal: "message_edit_refused" }),
+      ],
+    },
+    async (request) =>
+      editMessage(ctx, viewerOf(ctx, request), await load.loadedMessage(request), request.body.content),
+  );
+
+  r.delete(
+    "/api/chat/messages/:messageId",
+    {
+      schema: { tags, params: messageParams, response: { 200: messageDto } },
+      config: { action: "message.delete" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        ...load.readMessage,
+        authorize(ctx, "message.delete", load.message, { refusal: "message_delete_refused" }),
+      ],
+    },
+    async (request) => deleteMessage(ctx, viewerOf(ctx, request), await load.loadedMessage(request)),
+  );
+
+  // 'Angre' within 5 minutes of the deletion
+  r.post(
+    "/api/chat/messages/:messageId/restore",
+    {
+      schema: { tags, params: messageParams, response: { 200: messageDto } },
+      config: { action: "message.restore" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        ...load.readMessage,
+        authorize(ctx, "message.restore", load.message, { refusal: "message_undo_refused" }),
+      ],
+    },
+    async (request) => restoreMessage(ctx, viewerOf(ctx, request), await load.loadedMessage(request)),
+  );
+
+  // toggle_reaction
+  r.post(
+    "/api/chat/messages/:messageId/reactions",
+    {
+      schema: { tags, params: messageParams, body: reactionRequest, response: { 200: reactionsResponse } },
+      config: { action: "message.react" },
+      onRequest: [requireFeature(ctx, "chatReactions")],
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        ...load.readMessage,
+        authorize(ctx, "message.react", load.message, { refusal: "message_react_refused" }),
+      ],
+    },
+    async (request) => ({
+      reactions: await toggleReaction(
+        ctx,
+        signedIn(request).actor.userId,
+        await load.loadedMessage(request),
+        request.body.emoji,
+      ),
+    }),
+  );
+}

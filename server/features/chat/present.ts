@@ -1,0 +1,155 @@
+/**
+ * Messages as the API returns them: with their authors, the message they reply to and
+ * its author (one query with joins, whatever the number of messages), their reactions
+ * and who reacted (one more query), and what the caller may do with each. A deleted
+ * message's text goes to its author during the undo window and to nobody else.
+ */
+import { asc, eq, inArray, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { canUndo, replyPreview } from "../../../common/domain/chat-messages.ts";
+import type { FeatureFlags } from "../../../common/schemas/brand.ts";
+import type { MessageDto, ReactionDto } from "../../../common/schemas/chat.ts";
+import type { Db } from "../../db/client.ts";
+import { chatMessageReactions, chatMessages, profiles } from "../../db/schema.ts";
+import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
+import type { ThreadResource } from "../../policies/resources.ts";
+
+/** Who is looking, and when: what a message shows depends on both. */
+export interface Viewer {
+  actor: Actor;
+  now: Date;
+  env: PolicyEnv;
+  features: FeatureFlags;
+}
+
+const author = alias(profiles, "author");
+const replied = alias(chatMessages, "replied");
+const repliedAuthor = alias(profiles, "replied_author");
+
+/** The columns of a person as the chat shows them, from `profiles` or an alias of it. */
+export const person = <U, F, A>(p: { userId: U; fullName: F; avatarPath: A }) => ({
+  userId: p.userId,
+  fullName: p.fullName,
+  avatarUrl: p.avatarPath,
+});
+
+export async function messageRows(db: Db, where: SQL | undefined, order: SQL, limit?: number) {
+  const query = db
+    .select({
+      id: chatMessages.id,
+      threadId: chatMessages.threadId,
+      authorId: chatMessages.authorId,
+      content: chatMessages.content,
+      createdAt: chatMessages.createdAt,
+      editedAt: chatMessages.editedAt,
+      deletedAt: chatMessages.deletedAt,
+      author: person(author),
+      replyTo: { id: replied.id, content: replied.content, deletedAt: replied.deletedAt },
+      replyAuthor: person(repliedAuthor),
+    })
+    .from(chatMessages)
+    .leftJoin(author, eq(author.userId, chatMessages.authorId))
+    .leftJoin(replied, eq(replied.id, chatMessages.replyToId))
+    .leftJoin(repliedAuthor, eq(repliedAuthor.userId, replied.authorId))
+    .where(where)
+    .orderBy(order)
+    .$dynamic();
+  return limit === undefined ? query : query.limit(limit);
+}
+
+type MessageRow = Awaited<ReturnType<typeof messageRows>>[number];
+
+/** The reactions of these messages, per message, each emoji in the order it was first given. */
+async function reactionsOf(db: Db, messageIds: readonly string[]) {
+  const byMessage = new Map<string, Map<string, { userId: string; fullName: string }[]>>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({
+      messageId: chatMessageReactions.messageId,
+      emoji: chatMessageReactions.emoji,
+      userId: chatMessageReactions.userId,
+      fullName: profiles.fullName,
+    })
+    .from(chatMessageReactions)
+    .innerJoin(profiles, eq(profiles.userId, chatMessageReactions.userId))
+    .where(inArray(chatMessageReactions.messageId, [...messageIds]))
+    .orderBy(asc(chatMessageReactions.createdAt), asc(chatMessageReactions.userId));
+  for (const { messageId, emoji, userId, fullName } of rows) {
+    const emojis = byMessage.get(messageId) ?? new Map();
+    byMessage.set(messageId, emojis);
+    emojis.set(emoji, [...(emojis.get(emoji) ?? []), { userId, fullName }]);
+  }
+  return byMessage;
+}
+
+function presentReactions(
+  emojis: Map<string, { userId: string; fullName: string }[]> | undefined,
+  me: string,
+): ReactionDto[] {
+  return [...(emojis ?? [])].map(([emoji, users]) => ({
+    emoji,
+    count: users.length,
+    users,
+    mine: users.some((u) => u.userId === me),
+  }));
+}
+
+function presentMessage(
+  row: MessageRow,
+  reactions: ReactionDto[],
+  viewer: Viewer,
+  thread: ThreadResource,
+): MessageDto {
+  const { actor, now, env, features } = viewer;
+  const deleted = row.deletedAt !== null;
+  const undoable = row.deletedAt !== null && row.content !== null && canUndo(row.deletedAt, now);
+  const abilities = abilitiesFor(
+    actor,
+    { type: "message", id: row.id, authorId: row.authorId ?? "", deleted, thread },
+    env,
+    { edit: "message.edit", delete: "message.delete", react: "message.react", undo: "message.restore" },
+  );
+  const visibleToMe = !deleted || (undoable && row.authorId === actor.userId);
+  return {
+    id: row.id,
+    threadId: row.threadId,
+    author: row.author,
+    content: visibleToMe ? row.content : null,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    replyTo: row.replyTo && {
+      id: row.replyTo.id,
+      author: row.replyAuthor,
+      preview: replyPreview(row.replyTo.deletedAt ? null : row.replyTo.content),
+      deleted: row.replyTo.deletedAt !== null,
+    },
+    reactions: deleted ? [] : reactions,
+    abilities: {
+      ...abilities,
+      react: abilities.react && features.chatReactions,
+      undo: abilities.undo && undoable,
+    },
+  };
+}
+
+/** Rows of one thread as the caller sees them, in the rows' order. */
+export async function presentMessages(
+  db: Db,
+  viewer: Viewer,
+  thread: ThreadResource,
+  rows: MessageRow[],
+): Promise<MessageDto[]> {
+  const reactions = await reactionsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    presentMessage(row, presentReactions(reactions.get(row.id), viewer.actor.userId), viewer, thread),
+  );
+}
+
+/** The reactions of one message, as the toggle answers them. */
+export async function messageReactions(db: Db, messageId: string, me: string): Promise<ReactionDto[]> {
+  return presentReactions((await reactionsOf(db, [messageId])).get(messageId), me);
+}

@@ -1,0 +1,40 @@
+/** Emoji reactions (spec §7 toggle_reaction): one per person, message and emoji. */
+import { and, eq } from "drizzle-orm";
+import { isPickerEmoji } from "../../../common/domain/chat-messages.ts";
+import { chatEvents, type ReactionDto } from "../../../common/schemas/chat.ts";
+import { topics } from "../../../common/schemas/realtime.ts";
+import { chatMessageReactions } from "../../db/schema.ts";
+import { unprocessable } from "../../platform/errors.ts";
+import { type TxDeps, withTx } from "../../platform/tx.ts";
+import type { LoadedMessage } from "./access.ts";
+import { messageReactions } from "./present.ts";
+
+/** Takes my reaction away when I gave it, else gives it. Returns the message's reactions. */
+export async function toggleReaction(
+  deps: TxDeps,
+  userId: string,
+  message: LoadedMessage,
+  emoji: string,
+): Promise<ReactionDto[]> {
+  if (!isPickerEmoji(emoji)) throw unprocessable("reaction_not_available");
+  await withTx(deps, async (tx, events) => {
+    const key = { messageId: message.id, userId, emoji };
+    const removed = await tx
+      .delete(chatMessageReactions)
+      .where(
+        and(
+          eq(chatMessageReactions.messageId, key.messageId),
+          eq(chatMessageReactions.userId, key.userId),
+          eq(chatMessageReactions.emoji, key.emoji),
+        ),
+      )
+      .returning({ emoji: chatMessageReactions.emoji });
+    // A double click racing itself adds once: the key is unique.
+    if (removed.length === 0) await tx.insert(chatMessageReactions).values(key).onConflictDoNothing();
+    events.publish(topics.thread(message.thread.id), chatEvents.reactionChanged, {
+      threadId: message.thread.id,
+      messageId: message.id,
+    });
+  });
+  return messageReactions(deps.db, message.id, userId);
+}

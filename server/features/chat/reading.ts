@@ -1,0 +1,161 @@
+/**
+ * Read positions and unread counts. A member's read position is the `seq` of the last
+ * message they read; unread are the messages beyond it that someone else wrote and that
+ * are not deleted. Every count here uses that one condition (`unreadFor`), over the
+ * (thread, seq) index.
+ */
+import { and, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { FeatureFlags } from "../../../common/schemas/brand.ts";
+import { chatEvents, type ThreadKind, type UnreadCounts } from "../../../common/schemas/chat.ts";
+import { topics } from "../../../common/schemas/realtime.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema.ts";
+import { notFound } from "../../platform/errors.ts";
+import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
+import { kindEnabled, type LoadedThread } from "./access.ts";
+
+/** Unread messages of the member row in the outer query, as a subquery. */
+export function unreadFor(
+  db: Db | Tx,
+  member: { threadId: AnyPgColumn; userId: AnyPgColumn; lastReadSeq: AnyPgColumn } = chatThreadMembers,
+) {
+  return db.$count(
+    chatMessages,
+    and(
+      eq(chatMessages.threadId, member.threadId),
+      gt(chatMessages.seq, member.lastReadSeq),
+      isNull(chatMessages.deletedAt),
+      or(isNull(chatMessages.authorId), ne(chatMessages.authorId, member.userId)),
+    ),
+  );
+}
+
+/**
+ * Kinds the whole department reads without joining: reading or writing there puts one
+ * on the member list, which is who gets their badges.
+ */
+export const openKinds: readonly ThreadKind[] = ["department", "shift"];
+
+/**
+ * Puts people on a thread's member list, with nothing unread (their read position is
+ * the thread's newest message). Returns those who were not members yet.
+ */
+export async function addMembership(tx: Tx, threadId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const newest = sql`(select coalesce(max(${chatMessages.seq}), 0) from ${chatMessages}
+    where ${chatMessages.threadId} = ${threadId})`;
+  const added = await tx
+    .insert(chatThreadMembers)
+    .values(userIds.map((userId) => ({ threadId, userId, lastReadSeq: newest })))
+    .onConflictDoNothing()
+    .returning({ userId: chatThreadMembers.userId });
+  return added.map((a) => a.userId);
+}
+
+/**
+ * Tells the thread's members but the author of the change their new unread count for
+ * it, after the commit: the sidebar badges of every open tab follow.
+ */
+export async function publishUnread(tx: Tx, events: TxEvents, thread: LoadedThread, author: string) {
+  const rows = await tx
+    .select({ userId: chatThreadMembers.userId, unread: unreadFor(tx) })
+    .from(chatThreadMembers)
+    .where(and(eq(chatThreadMembers.threadId, thread.id), ne(chatThreadMembers.userId, author)));
+  for (const row of rows) {
+    events.publish(topics.user(row.userId), chatEvents.unread, {
+      threadId: thread.id,
+      kind: thread.kind,
+      unread: row.unread,
+    });
+  }
+}
+
+/**
+ * Moves my read position to `messageId` of the thread, never backwards. In department
+ * and shift threads this makes me a member (their badges are for those who read there);
+ * in a channel I have not joined it changes nothing. Returns my unread count.
+ */
+export function markRead(deps: TxDeps, userId: string, thread: LoadedThread, messageId: string) {
+  return withTx(deps, async (tx, events) => {
+    const [message] = await tx
+      .select({ seq: chatMessages.seq })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.threadId, thread.id)));
+    if (!message) throw notFound("message_not_found");
+    const forward = sql`greatest(${chatThreadMembers.lastReadSeq}, ${message.seq})`;
+    const mine = and(eq(chatThreadMembers.threadId, thread.id), eq(chatThreadMembers.userId, userId));
+    const moved = openKinds.includes(thread.kind)
+      ? await tx
+          .insert(chatThreadMembers)
+          .values({ threadId: thread.id, userId, lastReadSeq: message.seq })
+          .onConflictDoUpdate({
+            target: [chatThreadMembers.threadId, chatThreadMembers.userId],
+            set: { lastReadSeq: forward },
+            setWhere: sql`${chatThreadMembers.lastReadSeq} < ${message.seq}`,
+          })
+          .returning({ userId: chatThreadMembers.userId })
+      : await tx
+          .update(chatThreadMembers)
+          .set({ lastReadSeq: forward })
+          .where(and(mine, sql`${chatThreadMembers.lastReadSeq} < ${message.seq}`))
+          .returning({ userId: chatThreadMembers.userId });
+    const [row] = await tx
+      .select({ unread: unreadFor(tx) })
+      .from(chatThreadMembers)
+      .where(mine);
+    const unread = row?.unread ?? 0;
+    // My other tabs clear the badge too.
+    if (moved.length > 0)
+      events.publish(topics.user(userId), chatEvents.unread, {
+        threadId: thread.id,
+        kind: thread.kind,
+        unread,
+      });
+    return unread;
+  });
+}
+
+/**
+ * My unread counts, for the sidebar: per thread I am a member of, and summed per kind.
+ * Department, shift and channel threads count in the department I work in; of shift
+ * threads only the block under way ('Pågående vakt'). Direct threads are the person's,
+ * so they count in every department I am active in (see `activeDeptIds`). Kinds switched
+ * off count nothing.
+ */
+export async function unreadCounts(
+  db: Db,
+  me: { userId: string; deptId: string; activeDeptIds: readonly string[] },
+  now: Date,
+  features: FeatureFlags,
+): Promise<UnreadCounts> {
+  const rows = await db
+    .select({ threadId: chatThreads.id, kind: chatThreads.kind, unread: unreadFor(db) })
+    .from(chatThreadMembers)
+    .innerJoin(chatThreads, eq(chatThreads.id, chatThreadMembers.threadId))
+    .where(
+      and(
+        eq(chatThreadMembers.userId, me.userId),
+        or(
+          and(eq(chatThreads.kind, "direct"), inArray(chatThreads.deptId, [...me.activeDeptIds])),
+          and(
+            ne(chatThreads.kind, "direct"),
+            eq(chatThreads.deptId, me.deptId),
+            or(
+              ne(chatThreads.kind, "shift"),
+              and(lte(chatThreads.shiftStartsAt, now), gt(chatThreads.shiftEndsAt, now)),
+            ),
+          ),
+        ),
+      ),
+    );
+  const threads = rows.filter((r) => kindEnabled(features, r.kind));
+  const sum = (kind: ThreadKind) => threads.filter((t) => t.kind === kind).reduce((n, t) => n + t.unread, 0);
+  return {
+    department: sum("department"),
+    shift: sum("shift"),
+    direct: sum("direct"),
+    channels: sum("channel"),
+    threads,
+  };
+}
