@@ -14,6 +14,7 @@ import { chatFeature, threadTopicResource } from "./features/chat/index.ts";
 import { departmentsFeature } from "./features/departments/index.ts";
 import { devFeature } from "./features/dev/index.ts";
 import { notificationsFeature } from "./features/notifications/index.ts";
+import { presenceFeature } from "./features/presence/index.ts";
 import { createAuth, resolveAuthSecret } from "./platform/auth.ts";
 import { BackgroundTasks } from "./platform/background.ts";
 import { loadBrand } from "./platform/brand.ts";
@@ -32,7 +33,14 @@ import { runtimeRoutes } from "./platform/runtime-routes.ts";
 import { registerWebApp } from "./platform/static.ts";
 
 /** Every feature of the product; each later issue adds its own here. */
-const features: Feature[] = [authFeature, departmentsFeature, notificationsFeature, chatFeature, devFeature];
+const features: Feature[] = [
+  authFeature,
+  departmentsFeature,
+  notificationsFeature,
+  presenceFeature,
+  chatFeature,
+  devFeature,
+];
 
 export interface AppDeps {
   config: Config;

@@ -12,6 +12,7 @@ import { chatMessageReactions, chatMessages, chatThreadMembers, chatThreads } fr
 import { notifications } from "./schema/notifications.ts";
 import { departments, profiles, staff } from "./schema/people.ts";
 import { appSettings, mailOutbox, rateLimits } from "./schema/platform.ts";
+import { presence } from "./schema/presence.ts";
 
 export * from "./schema/audit.ts";
 export * from "./schema/auth.ts";
@@ -19,6 +20,7 @@ export * from "./schema/chat.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/people.ts";
 export * from "./schema/platform.ts";
+export * from "./schema/presence.ts";
 
 export const schema = {
   user,
@@ -37,4 +39,5 @@ export const schema = {
   chatThreadMembers,
   chatMessages,
   chatMessageReactions,
+  presence,
 };

@@ -108,6 +108,16 @@ describe("policies: the realtime connection", () => {
   });
 });
 
+describe("policies: presence", () => {
+  table("presence.heartbeat", "one's own heartbeat", () => ({ type: "app" }), {
+    admin: yes,
+    leader: yes,
+    staff: yes,
+    inactive: yes,
+    none: yes,
+  });
+});
+
 describe("policies: demo tools", () => {
   table("dev.use", "staging", () => ({ type: "app" }), {
     admin: yes,

@@ -6,6 +6,7 @@
 import "./departments.ts";
 import "./dev.ts";
 import "./realtime.ts";
+import "./presence.ts";
 import "./chat.ts";
 import "./shifts.ts";
 import "./swaps.ts";

@@ -90,6 +90,8 @@ export interface Actions {
   "dev.use": AppResource;
   // the realtime connection
   "realtime.connect": AppResource;
+  // presence
+  "presence.heartbeat": AppResource;
   // chat
   "chat.use": DepartmentResource;
   "thread.read": ThreadResource;

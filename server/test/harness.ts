@@ -14,6 +14,7 @@ import { type BuiltApp, buildApp } from "../app.ts";
 import { type Env, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { ensureDemoUsers } from "../db/seed/demo.ts";
+import type { Clock } from "../platform/clock.ts";
 import type { AppContext } from "../platform/context.ts";
 import { listMailbox } from "../platform/mail.ts";
 import { databaseUrlFor, randomDbName } from "./pg-admin.ts";
@@ -54,6 +55,8 @@ export async function createTestApp(
     seed?: boolean;
     /** pino options, e.g. a stream to read the log */
     logger?: object;
+    /** the app's clock, for tests that move time */
+    clock?: Clock;
     /** routes a test adds to the real app (to exercise the pipeline's steps) */
     extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
   } = {},
@@ -75,7 +78,12 @@ export async function createTestApp(
   });
   const { database, drop } = await freshDatabase();
   if (opts.seed !== false) await ensureDemoUsers(database.db);
-  const built = await buildApp({ config, database, logger: opts.logger ?? false });
+  const built = await buildApp({
+    config,
+    database,
+    logger: opts.logger ?? false,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
   opts.extraRoutes?.(built.app, built.ctx);
   await built.app.ready();
   return {

@@ -1,0 +1,4 @@
+import type { Feature } from "../../platform/feature.ts";
+import { presenceRoutes } from "./routes.ts";
+
+export const presenceFeature: Feature = { name: "presence", routes: presenceRoutes };
