@@ -6,6 +6,7 @@
  */
 import { authTexts } from "./ui/auth.ts";
 import { chatTexts } from "./ui/chat.ts";
+import { chatListsTexts } from "./ui/chat-lists.ts";
 import { devTexts } from "./ui/dev.ts";
 import { generalTexts } from "./ui/general.ts";
 import { profileTexts } from "./ui/profile.ts";
@@ -17,6 +18,7 @@ export const ui = {
   ...shellTexts,
   ...profileTexts,
   ...chatTexts,
+  ...chatListsTexts,
   ...devTexts,
 } as const;
 

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { UnreadDocumentTitle } from "../features/chat/unread/badges.ts";
 import { DepartmentChooser } from "../features/departments/DepartmentChooser.tsx";
 import { useSessionState } from "../lib/session.tsx";
 import { RequireSession } from "./guards.tsx";
@@ -11,6 +12,8 @@ function ShellWithChooser() {
     <AppShell nav={appNav}>
       <Outlet />
       {state.status === "signedIn" && state.session.needsDepartment && <DepartmentChooser />}
+      {/* The tab title counts unread chat messages wherever one is in the app. */}
+      {state.status === "signedIn" && state.session.currentDeptId && <UnreadDocumentTitle />}
     </AppShell>
   );
 }

@@ -30,6 +30,7 @@ export const appNav: AppNav = {
     { ...swapsNav.swaps, label: ui.shell.mobileSwaps },
   ],
   quickActions: [
+    chatNav.newMessage,
     chatNav.department,
     chatNav.directMessages,
     shiftsNav.open,

@@ -65,8 +65,7 @@ export const shellTexts = {
     chatIndex: {
       title: "Chat",
       placeholder: "Velg en samtale fra sidemenyen",
-      features: "Slått på i denne avdelingen:",
-      uploads: "Filopplasting",
+      features: "Slått på i appen:",
       reactions: "Emoji-reaksjoner",
       channels: "Kanaler",
     },

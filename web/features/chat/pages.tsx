@@ -1,21 +1,27 @@
 /**
- * The chat screens' frames: real titles and subtitles from the spec, and an honest
- * empty state until the chat issue brings the messages.
+ * The chat screens, as the route table loads them: the chat index here, the lists and
+ * the thread pages from their folders.
  */
-import { CheckCircle2, Hash, MessageSquare, MessagesSquare } from "lucide-react";
+import { CheckCircle2, MessagesSquare } from "lucide-react";
 import { ui } from "../../../common/texts/index.ts";
-import { ComingSoon, Page } from "../../components/page.tsx";
+import { Page } from "../../components/page.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { useConfig } from "../../lib/config.tsx";
-import { useShiftBlock } from "../../lib/dates.ts";
+
+export { ChannelsPage } from "./channels/ChannelsPage.tsx";
+export { DirectMessagesPage } from "./dm/DirectMessagesPage.tsx";
+export { ChannelPage, DepartmentChatPage, DirectThreadPage, ShiftChatPage } from "./thread/pages.tsx";
 
 const p = ui.pages;
 
-/** /chat/* : the chat index with the features this installation has switched on. */
+/**
+ * /chat/* : the chat index with the features this installation has switched on and
+ * that exist. File upload is not listed while messages cannot carry files yet, whatever
+ * its flag says.
+ */
 export function ChatIndexPage() {
   const { features } = useConfig().config;
   const on = [
-    [features.chatAttachments, p.chatIndex.uploads],
     [features.chatReactions, p.chatIndex.reactions],
     [features.channels, p.chatIndex.channels],
   ] as const;
@@ -38,63 +44,6 @@ export function ChatIndexPage() {
           </>
         )}
       </EmptyState>
-    </Page>
-  );
-}
-
-export function DepartmentChatPage() {
-  return (
-    <Page title={p.departmentChat.title} subtitle={p.departmentChat.subtitle}>
-      <ComingSoon icon={MessagesSquare} />
-    </Page>
-  );
-}
-
-export function ShiftChatPage() {
-  const block = useShiftBlock();
-  return (
-    <Page
-      title={
-        <span className="flex items-center gap-2.5">
-          <span aria-hidden className="size-2.5 rounded-full bg-success motion-safe:animate-pulse-dot" />
-          {p.shiftChat.title}
-        </span>
-      }
-      subtitle={<span className="tabular">{p.shiftChat.subtitle(block.name, block.range)}</span>}
-    >
-      <ComingSoon icon={MessagesSquare} />
-    </Page>
-  );
-}
-
-export function DirectMessagesPage() {
-  return (
-    <Page title={p.directMessages.title} subtitle={p.directMessages.subtitle}>
-      <ComingSoon icon={MessageSquare} />
-    </Page>
-  );
-}
-
-export function DirectThreadPage() {
-  return (
-    <Page title={p.dmThread.title}>
-      <ComingSoon icon={MessageSquare} />
-    </Page>
-  );
-}
-
-export function ChannelsPage() {
-  return (
-    <Page title={p.channels.title} subtitle={p.channels.subtitle}>
-      <ComingSoon icon={Hash} />
-    </Page>
-  );
-}
-
-export function ChannelPage() {
-  return (
-    <Page title={p.channel.title}>
-      <ComingSoon icon={Hash} />
     </Page>
   );
 }

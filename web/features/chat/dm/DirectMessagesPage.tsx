@@ -1,0 +1,86 @@
+/**
+ * /chat/dm (spec §2 'Direct messages list'): my conversations, the most recently active
+ * first, each with the other person, the last message that is not deleted, when, and
+ * what I have not read; 'Ny melding' opens 'Velg kollega'.
+ */
+import { CircleAlert, MessageSquare, SquarePen } from "lucide-react";
+import { useSearchParams } from "react-router";
+import { ui } from "../../../../common/texts/index.ts";
+import { Page } from "../../../components/page.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { useDirectThreads } from "../api/dms.ts";
+import { useFollowChatLists } from "../unread/follow.ts";
+import { ListSkeleton } from "../unread/ListSkeleton.tsx";
+import { DirectThreadRow } from "./DirectThreadRow.tsx";
+import { NewMessageDialog } from "./NewMessageDialog.tsx";
+import { newMessageParam } from "./new-message-link.ts";
+
+const t = ui.chatLists.dm;
+
+function DirectThreadList({ onNewMessage }: { onNewMessage: () => void }) {
+  const threads = useDirectThreads();
+  if (threads.isPending) return <ListSkeleton label={t.loading} />;
+  if (threads.isError)
+    return (
+      <EmptyState
+        icon={CircleAlert}
+        title={t.failed}
+        action={
+          <Button variant="outline" onClick={() => threads.refetch()}>
+            {ui.common.retry}
+          </Button>
+        }
+      />
+    );
+  if (threads.data.threads.length === 0)
+    return (
+      <EmptyState
+        icon={MessageSquare}
+        title={t.emptyTitle}
+        action={
+          <Button onClick={onNewMessage}>
+            <SquarePen aria-hidden />
+            {t.newMessage}
+          </Button>
+        }
+      >
+        {t.emptyBody}
+      </EmptyState>
+    );
+  return (
+    <ul
+      aria-label={t.listLabel}
+      className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-white"
+    >
+      {threads.data.threads.map((thread) => (
+        <DirectThreadRow key={thread.threadId} thread={thread} />
+      ))}
+    </ul>
+  );
+}
+
+export function DirectMessagesPage() {
+  useFollowChatLists();
+  // The picker's open state is in the address: 'Ny melding' in 'Hurtighandlinger' links to it.
+  const [params, setParams] = useSearchParams();
+  const pickerOpen = params.has(newMessageParam);
+  const setPickerOpen = (open: boolean) =>
+    setParams(open ? { [newMessageParam]: "1" } : {}, { replace: true });
+
+  return (
+    <Page
+      title={ui.pages.directMessages.title}
+      subtitle={ui.pages.directMessages.subtitle}
+      actions={
+        <Button onClick={() => setPickerOpen(true)}>
+          <SquarePen aria-hidden />
+          {t.newMessage}
+        </Button>
+      }
+    >
+      <DirectThreadList onNewMessage={() => setPickerOpen(true)} />
+      <NewMessageDialog open={pickerOpen} onOpenChange={setPickerOpen} />
+    </Page>
+  );
+}

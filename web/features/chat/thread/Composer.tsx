@@ -1,0 +1,128 @@
+import { SendHorizontal, X } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, type RefObject, useId, useState } from "react";
+import { messageBodyError, replyPreview } from "../../../../common/domain/chat-messages.ts";
+import { limits } from "../../../../common/domain/limits.ts";
+import { errorMessages, ui } from "../../../../common/texts/index.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../lib/cn.ts";
+import type { SendInput, ThreadMessage } from "../api/messages.ts";
+import { isSendKey, useComposerLines } from "./typing.ts";
+import { useAutosize } from "./use-autosize.ts";
+
+const t = ui.thread;
+
+/** The counter shows from here on, before the limit is reached. */
+const counterFrom = limits.messageMaxLength - 200;
+const length = (text: string) => Array.from(text.trim()).length;
+
+function ReplyBar({ replyTo, onCancel }: { replyTo: ThreadMessage; onCancel: () => void }) {
+  return (
+    <div className="mb-2 flex items-center gap-2 rounded-md border-l-4 border-primary/50 bg-muted py-1.5 pr-1 pl-3 text-sm">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-ink">
+          {t.reply.replyingTo(replyTo.author?.fullName ?? t.unknownAuthor)}
+        </p>
+        <p className="truncate text-muted-fg">{replyPreview(replyTo.deletedAt ? null : replyTo.content)}</p>
+      </div>
+      <Button variant="ghost" size="icon" aria-label={t.reply.cancel} onClick={onCancel} className="size-9">
+        <X aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Writing a message (spec §5): Enter sends, Shift+Enter is a new line, nothing is sent
+ * while an input method composes; 'Tom melding' for nothing, the 4000-character limit
+ * said before sending. A reply shows its quote above the field until sent or closed.
+ */
+export function Composer({
+  placeholder,
+  replyTo,
+  onCancelReply,
+  onSend,
+  fieldRef,
+}: {
+  placeholder: string;
+  replyTo: ThreadMessage | null;
+  onCancelReply: () => void;
+  /** `restore` puts the text back when sending fails */
+  onSend: (input: SendInput, restore: (text: string) => void) => void;
+  /** the thread view focuses the field when a reply begins */
+  fieldRef: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const field = fieldRef;
+  const errorId = useId();
+  useAutosize(field, text, useComposerLines());
+
+  const count = length(text);
+  const tooLong = count > limits.messageMaxLength;
+  const shownError = tooLong ? errorMessages.message_too_long : error;
+
+  const send = () => {
+    // Attachments (the next step) make a message without text sendable: they go in here.
+    const rule = messageBodyError(text, false);
+    if (rule) return setError(errorMessages[rule]);
+    onSend({ content: text, replyTo }, (failed) => setText((current) => current || failed));
+    setText("");
+    setError(null);
+    onCancelReply();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (isSendKey(event)) {
+      event.preventDefault();
+      send();
+    } else if (event.key === "Escape" && replyTo) {
+      event.preventDefault();
+      onCancelReply();
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+    field.current?.focus();
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="border-t border-border bg-white px-3 pt-2.5 pb-3 md:px-6">
+      {replyTo && <ReplyBar replyTo={replyTo} onCancel={onCancelReply} />}
+      <div className="flex items-end gap-2">
+        {/* Attachments (the next step) take their place here, before the text field. */}
+        <textarea
+          ref={field}
+          rows={1}
+          value={text}
+          placeholder={placeholder}
+          aria-label={t.composer.label}
+          aria-invalid={shownError !== null}
+          aria-describedby={shownError ? errorId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+          onKeyDown={onKeyDown}
+          className="block min-h-9 w-full min-w-0 flex-1 resize-none rounded-md border border-border bg-white px-3 py-1.5 text-[15px] leading-6 text-ink placeholder:text-muted-fg focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary/40 aria-invalid:border-error"
+        />
+        <Button type="submit" size="icon" aria-label={t.composer.send} disabled={tooLong} className="size-9">
+          <SendHorizontal aria-hidden />
+        </Button>
+      </div>
+      {(shownError || count >= counterFrom) && (
+        <div className="mt-1 flex items-start justify-between gap-3 text-sm">
+          <p id={errorId} role="alert" className="text-error">
+            {shownError}
+          </p>
+          {count >= counterFrom && (
+            <p className={cn("shrink-0 tabular text-muted-fg", tooLong && "font-medium text-error")}>
+              {t.composer.tooLong(count, limits.messageMaxLength)}
+            </p>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+import { CornerUpLeft } from "lucide-react";
+import { type KeyboardEvent, useEffect, useRef } from "react";
+import { ui } from "../../../../common/texts/index.ts";
+import { Avatar } from "../../../components/ui/avatar.tsx";
+import { cn } from "../../../lib/cn.ts";
+import { formatDateTime, formatTime } from "../../../lib/dates.ts";
+import type { ThreadMessage } from "../api/messages.ts";
+import { EditBox } from "./EditBox.tsx";
+import { MessageActions } from "./MessageActions.tsx";
+import { MessageText } from "./MessageText.tsx";
+import { Reactions } from "./Reactions.tsx";
+import { useThreadActions } from "./thread-context.tsx";
+
+const t = ui.thread;
+
+const authorName = (message: Pick<ThreadMessage, "author">) => message.author?.fullName ?? t.unknownAuthor;
+
+function Time({ at, className }: { at: string; className?: string }) {
+  return (
+    <time dateTime={at} title={formatDateTime(at)} className={cn("text-xs text-muted-fg tabular", className)}>
+      {formatTime(at)}
+    </time>
+  );
+}
+
+/** The quoted message above a reply; a click goes to the original. */
+function ReplyQuote({ replyTo }: { replyTo: NonNullable<ThreadMessage["replyTo"]> }) {
+  const { jumpTo } = useThreadActions();
+  const name = authorName(replyTo);
+  return (
+    <button
+      type="button"
+      onClick={() => jumpTo(replyTo.id)}
+      aria-label={t.reply.quoteLabel(name)}
+      className="mb-1 flex max-w-full items-center gap-1.5 rounded-md border-l-4 border-primary/40 bg-muted px-2 py-1 text-left text-sm hover:bg-border/50"
+    >
+      <CornerUpLeft aria-hidden className="size-3.5 shrink-0 text-muted-fg" />
+      <span className="shrink-0 font-medium text-ink">{name}</span>
+      <span className={cn("truncate text-muted-fg", replyTo.deleted && "italic")}>{replyTo.preview}</span>
+    </button>
+  );
+}
+
+function DeletedBody({ message }: { message: ThreadMessage }) {
+  const { restore } = useThreadActions();
+  return (
+    <p className="text-muted-fg italic">
+      <span>{t.deleted}</span>
+      {message.abilities.undo && (
+        <>
+          {" · "}
+          <button
+            type="button"
+            onClick={() => restore(message.id)}
+            className="font-medium text-primary not-italic underline underline-offset-2 hover:no-underline"
+          >
+            {t.actions.undo}
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * One message: avatar, name and time when it begins a group (else the time on hover),
+ * the quote it replies to, its text or the deleted placeholder, '(redigert)', its
+ * reactions and actions. Focusable; 'e' edits my own.
+ */
+export function MessageItem({
+  message,
+  groupStart,
+  highlighted,
+  focusable,
+}: {
+  message: ThreadMessage;
+  groupStart: boolean;
+  highlighted: boolean;
+  /** the one message of the list in the tab order (roving focus) */
+  focusable: boolean;
+}) {
+  const actions = useThreadActions();
+  const editing = actions.editingId === message.id;
+  const deleted = message.deletedAt !== null;
+  const element = useRef<HTMLElement>(null);
+
+  // A message jumped to takes the focus, also when it only now scrolled into the list.
+  useEffect(() => {
+    if (highlighted) element.current?.focus({ preventScroll: true });
+  }, [highlighted]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === "e" && !event.ctrlKey && !event.metaKey && !event.altKey && message.abilities.edit) {
+      event.preventDefault();
+      actions.startEdit(message);
+    }
+  };
+
+  return (
+    <article
+      ref={element}
+      data-message-id={message.id}
+      tabIndex={focusable ? 0 : -1}
+      aria-busy={message.pending ? true : undefined}
+      onKeyDown={onKeyDown}
+      className={cn(
+        "group relative flex gap-3 px-4 py-0.5 transition-colors duration-700 hover:bg-muted/70 focus-visible:bg-muted/70 focus-visible:outline-offset-[-2px] md:px-6",
+        // Padding, not margin: the list measures each row by its box.
+        groupStart && "pt-3",
+        highlighted && "bg-warning/15 hover:bg-warning/15",
+      )}
+    >
+      <div className="w-9 shrink-0">
+        {groupStart ? (
+          <Avatar
+            size="sm"
+            name={authorName(message)}
+            src={message.author?.avatarUrl}
+            className="mt-0.5 size-9"
+          />
+        ) : (
+          <Time at={message.createdAt} className="hidden pt-0.5 text-[11px] group-hover:block" />
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        {groupStart && (
+          <div className="flex items-baseline gap-2">
+            <span className="font-semibold text-ink">{authorName(message)}</span>
+            <Time at={message.createdAt} />
+          </div>
+        )}
+        {message.replyTo && !deleted && <ReplyQuote replyTo={message.replyTo} />}
+        {editing ? (
+          <EditBox message={message} />
+        ) : deleted ? (
+          <DeletedBody message={message} />
+        ) : (
+          <MessageText text={message.content ?? ""} className={cn(message.pending && "text-muted-fg")}>
+            {message.editedAt && <span className="ml-1 text-xs text-muted-fg">{t.edited}</span>}
+            {message.pending && <span className="sr-only">{t.sending}</span>}
+          </MessageText>
+        )}
+        {!deleted && actions.reactionsOn && (
+          <Reactions
+            reactions={message.reactions}
+            onToggle={message.abilities.react ? (emoji) => actions.toggleReaction(message.id, emoji) : null}
+          />
+        )}
+      </div>
+      {!editing && <MessageActions message={message} />}
+    </article>
+  );
+}

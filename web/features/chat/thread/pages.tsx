@@ -1,0 +1,132 @@
+/**
+ * The four thread pages (spec §2 Chat): the department's, the shift's, a direct
+ * conversation and a channel. Each gives its header and words; the thread view does the rest.
+ */
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { useParams } from "react-router";
+import { ui } from "../../../../common/texts/index.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { useShiftBlock } from "../../../lib/dates.ts";
+import { useJoinChannel } from "../api/channels.ts";
+import { useDepartmentThread, useShiftThread, useThread } from "../api/thread.ts";
+import { AddMembersDialog } from "../members/AddMembersDialog.tsx";
+import { ThreadBody, ThreadFrame } from "./ThreadFrame.tsx";
+
+const p = ui.pages;
+const t = ui.thread;
+const lists = ui.chatLists;
+
+export function DepartmentChatPage() {
+  const thread = useDepartmentThread();
+  return (
+    <ThreadFrame title={p.departmentChat.title} subtitle={p.departmentChat.subtitle}>
+      <ThreadBody query={thread} texts={t.department} />
+    </ThreadFrame>
+  );
+}
+
+export function ShiftChatPage() {
+  const thread = useShiftThread();
+  // Until the thread answers, the block under way by this clock: the same block.
+  const block = useShiftBlock();
+  const shift = thread.data?.shift;
+  const ongoing = shift?.current ?? true;
+  return (
+    <ThreadFrame
+      title={
+        <>
+          {ongoing && (
+            <span
+              role="img"
+              aria-label={ui.nav.shiftActive}
+              className="size-2.5 shrink-0 rounded-full bg-success motion-safe:animate-pulse-dot"
+            />
+          )}
+          {p.shiftChat.title}
+        </>
+      }
+      subtitle={
+        <span className="tabular">
+          {p.shiftChat.subtitle(shift?.name ?? block.name, shift?.range ?? block.range)}
+        </span>
+      }
+    >
+      <ThreadBody query={thread} texts={t.shift} />
+    </ThreadFrame>
+  );
+}
+
+export function DirectThreadPage() {
+  const { threadId = "" } = useParams();
+  const thread = useThread(threadId);
+  const other = thread.data?.other;
+  return (
+    // 'Direktemelding' is the title until the other person is known, then the subtitle under their name.
+    <ThreadFrame title={other?.fullName ?? p.dmThread.title} subtitle={other && p.dmThread.title}>
+      <ThreadBody
+        query={thread}
+        texts={{ ...t.direct, placeholder: t.direct.placeholder(other?.fullName ?? "") }}
+        notFound={{ title: t.direct.notFound, body: t.direct.notFoundBody }}
+      />
+    </ThreadFrame>
+  );
+}
+
+/** 'Bli med' where the composer would be, for a public channel I am not in. */
+function JoinToWrite({ channelId, name }: { channelId: string; name: string }) {
+  const join = useJoinChannel();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <span>{t.channel.joinToWrite}</span>
+      <Button
+        size="sm"
+        disabled={join.isPending}
+        aria-label={lists.channels.joinIn(name)}
+        onClick={() => join.mutate(channelId)}
+      >
+        {join.isPending ? lists.channels.joining : lists.channels.join}
+      </Button>
+    </div>
+  );
+}
+
+export function ChannelPage() {
+  const { channelId = "" } = useParams();
+  const thread = useThread(channelId);
+  const [adding, setAdding] = useState(false);
+  const channel = thread.data;
+  return (
+    <ThreadFrame
+      title={channel ? `#${channel.name}` : p.channel.title}
+      subtitle={
+        channel && (
+          <span className="flex flex-wrap items-center gap-2">
+            {channel.kind === "shift" && <Badge tone="info">{t.channel.shiftBadge}</Badge>}
+            {!channel.isPublic && <Badge tone="warning">{lists.channels.privateBadge}</Badge>}
+            <span className="tabular">{lists.channels.members(channel.members.length)}</span>
+          </span>
+        )
+      }
+      actions={
+        channel?.abilities.addMembers && (
+          <>
+            <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
+              <UserPlus aria-hidden />
+              {lists.addMembers.title}
+            </Button>
+            <AddMembersDialog threadId={channel.id} open={adding} onOpenChange={setAdding} />
+          </>
+        )
+      }
+    >
+      <ThreadBody
+        query={thread}
+        texts={{ ...t.channel, placeholder: t.channel.placeholder(channel?.name ?? "") }}
+        notFound={{ title: t.channel.notFound, body: t.channel.notFoundBody }}
+        readOnly={channel?.abilities.join && <JoinToWrite channelId={channel.id} name={channel.name} />}
+      />
+    </ThreadFrame>
+  );
+}
