@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { UnreadDocumentTitle } from "../features/chat/unread/badges.ts";
 import { DepartmentChooser } from "../features/departments/DepartmentChooser.tsx";
+import { PresenceHeartbeat } from "../lib/presence.ts";
 import { useSessionState } from "../lib/session.tsx";
 import { RequireSession } from "./guards.tsx";
 import { appNav } from "./nav.ts";
@@ -14,6 +15,7 @@ function ShellWithChooser() {
       {state.status === "signedIn" && state.session.needsDepartment && <DepartmentChooser />}
       {/* The tab title counts unread chat messages wherever one is in the app. */}
       {state.status === "signedIn" && state.session.currentDeptId && <UnreadDocumentTitle />}
+      {state.status === "signedIn" && state.session.currentDeptId && <PresenceHeartbeat />}
     </AppShell>
   );
 }

@@ -53,14 +53,14 @@ export class FakeSocket implements SocketLike {
   }
 
   /** The server's side: an event on a topic this socket follows, numbered per topic. */
-  deliver(topic: string, type: string) {
+  deliver(topic: string, type: string, payload: Record<string, unknown> = {}) {
     const seq = this.topics.get(topic);
     if (seq === undefined) return;
     this.topics.set(topic, seq + 1);
     this.reply({
       type: "event",
       topic,
-      event: { type, payload: {}, seq: seq + 1, at: new Date().toISOString() },
+      event: { type, payload, seq: seq + 1, at: new Date().toISOString() },
     });
   }
 
@@ -80,8 +80,8 @@ export class FakeSocket implements SocketLike {
 export const isFollowed = (topic: string) => [...FakeSocket.live].some((socket) => socket.follows(topic));
 
 /** The server publishes an event on a topic to every tab that follows it. */
-export function publish(topic: string, type: string) {
-  for (const socket of FakeSocket.live) socket.deliver(topic, type);
+export function publish(topic: string, type: string, payload?: Record<string, unknown>) {
+  for (const socket of FakeSocket.live) socket.deliver(topic, type, payload);
 }
 
 /** The server ends the sessions of every open socket. */

@@ -50,6 +50,8 @@ export const chatTexts = {
       notFound: "Kanal ikke funnet",
       notFoundBody: "Denne kanalen eksisterer ikke eller du har ikke tilgang",
       shiftBadge: "Vakt-tråd",
+      // The spec's online count in the channel header: how many of its members are online.
+      online: (n: number) => `${n} pålogget`,
       placeholder: (name: string) => `Skriv i #${name}...`,
       joinToWrite: "Bli med i kanalen for å skrive her.",
     },

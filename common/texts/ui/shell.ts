@@ -57,6 +57,15 @@ export const shellTexts = {
     shiftEnds: (time: string) => `Slutter kl. ${time}`,
     jokeTitle: "Dagens ordspill",
     yourDepartment: "Din avdeling",
+    colleaguesOnline: {
+      title: "Kolleger pålogget",
+      loading: "Laster kolleger...",
+      failed: "Kunne ikke laste hvem som er pålogget",
+      // The retry's name says what it retries: a page may show another list's 'Prøv igjen'.
+      retry: "Prøv igjen å laste kolleger pålogget",
+      none: "Ingen andre er pålogget nå",
+      more: (n: number) => `+${n} flere`,
+    },
     notFoundTitle: "Oops! Page not found",
     notFoundBody: "Siden du lette etter finnes ikke, eller den er flyttet.",
     notFoundHome: "Gå til forsiden",

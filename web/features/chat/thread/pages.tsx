@@ -6,9 +6,11 @@ import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { ui } from "../../../../common/texts/index.ts";
+import { PresenceDot } from "../../../components/presence-dot.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { useShiftBlock } from "../../../lib/dates.ts";
+import { useDepartmentPresence } from "../../../lib/presence.ts";
 import { useJoinChannel } from "../api/channels.ts";
 import { useDepartmentThread, useShiftThread, useThread } from "../api/thread.ts";
 import { AddMembersDialog } from "../members/AddMembersDialog.tsx";
@@ -62,9 +64,31 @@ export function DirectThreadPage() {
   const { threadId = "" } = useParams();
   const thread = useThread(threadId);
   const other = thread.data?.other;
+  const presence = useDepartmentPresence(thread.data?.deptId);
+  // Unknown until the list answers: no 'Offline' that turns out wrong a moment later.
+  const status = other && !presence.isPending && !presence.isError ? presence.statusOf(other.userId) : null;
   return (
-    // 'Direktemelding' is the title until the other person is known, then the subtitle under their name.
-    <ThreadFrame title={other?.fullName ?? p.dmThread.title} subtitle={other && p.dmThread.title}>
+    // 'Direktemelding' is the title until the other person is known, then the subtitle under
+    // their name, after their presence (spec §2).
+    <ThreadFrame
+      title={other?.fullName ?? p.dmThread.title}
+      subtitle={
+        other && (
+          <span className="flex flex-wrap items-center gap-x-2">
+            {status && (
+              <>
+                <span className="flex items-center gap-1.5">
+                  <PresenceDot status={status} decorative />
+                  {ui.chat.presence[status]}
+                </span>
+                <span aria-hidden>·</span>
+              </>
+            )}
+            {p.dmThread.title}
+          </span>
+        )
+      }
+    >
       <ThreadBody
         query={thread}
         texts={{ ...t.direct, placeholder: t.direct.placeholder(other?.fullName ?? "") }}
@@ -97,6 +121,7 @@ export function ChannelPage() {
   const thread = useThread(channelId);
   const [adding, setAdding] = useState(false);
   const channel = thread.data;
+  const presence = useDepartmentPresence(channel?.deptId);
   return (
     <ThreadFrame
       title={channel ? `#${channel.name}` : p.channel.title}
@@ -106,6 +131,12 @@ export function ChannelPage() {
             {channel.kind === "shift" && <Badge tone="info">{t.channel.shiftBadge}</Badge>}
             {!channel.isPublic && <Badge tone="warning">{lists.channels.privateBadge}</Badge>}
             <span className="tabular">{lists.channels.members(channel.members.length)}</span>
+            {!presence.isPending && !presence.isError && (
+              <span className="flex items-center gap-1.5 tabular">
+                <PresenceDot status="online" decorative />
+                {t.channel.online(presence.onlineCount(channel.members.map((m) => m.userId)))}
+              </span>
+            )}
           </span>
         )
       }
