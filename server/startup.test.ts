@@ -60,6 +60,24 @@ describe("demo data and production safety", () => {
     expect(await t.ctx.db.select().from(user)).toHaveLength(6);
   });
 
+  it("seeds a chat history that the demo people can read, with nothing unread", async () => {
+    const kari = t.client();
+    await kari.signIn("kari@demo.no");
+    const thread = (await kari.post("/api/chat/department")).json();
+    const page = (await kari.get(`/api/chat/threads/${thread.id}/messages`)).json();
+    expect(page.messages.length).toBeGreaterThan(5);
+    expect(page.messages.every((m: { content: string | null }) => m.content)).toBe(true);
+    const dms = (await kari.get("/api/chat/direct")).json();
+    expect(JSON.stringify(dms)).toContain("Ola Nordmann");
+    const unread = (await kari.get("/api/chat/unread")).json();
+    expect(unread).toMatchObject({ department: 0, direct: 0, channels: 0 });
+    expect(unread.threads.length).toBeGreaterThanOrEqual(3);
+    // The private channel is its members' only.
+    const channels = JSON.stringify((await kari.get("/api/chat/channels")).json());
+    expect(channels).toContain("Fagutvikling");
+    expect(channels).not.toContain("Ledergruppen");
+  });
+
   it("refuses to start production while demo accounts have the demo password", async () => {
     await expect(prepareDatabase(production, t.ctx.db)).rejects.toThrow(/demo password/);
     expect((await demoAccountsWithDemoPassword(t.ctx.db)).sort()).toHaveLength(6);

@@ -9,6 +9,7 @@ import type { Role } from "../../../common/domain/roles.ts";
 import { splitName } from "../../platform/profiles.ts";
 import type { Db } from "../client.ts";
 import { account, departments, profiles, staff, user } from "../schema.ts";
+import { seedDemoChat } from "./demo-chat.ts";
 
 export const demoPassword = "demo1234";
 export const demoDepartments = ["Anestesi", "Intensiv", "Akuttmottak"] as const;
@@ -96,6 +97,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const [any] = await db.select({ id: departments.id }).from(departments).limit(1);
   if (any) return false;
   await ensureDemoUsers(db);
+  await seedDemoChat(db);
   return true;
 }
 
