@@ -1,0 +1,91 @@
+/**
+ * Files for upload tests, made here rather than kept as binaries: a phone photo with
+ * GPS and camera EXIF, Office documents and plain zips, each exactly as large as asked.
+ */
+import { crc32 } from "node:zlib";
+import sharp from "sharp";
+
+/** A zip with stored (uncompressed) entries, written byte by byte. */
+export function zip(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(entries)) {
+    const nameBytes = Buffer.from(name);
+    const data = Buffer.from(content);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...centrals, end]);
+}
+
+export const contentTypes = (main: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/main.xml" ContentType="${main}.main+xml"/></Types>`;
+
+/** A minimal Word or Excel document: the zip entries file-type recognises them by. */
+export const officeZip = (kind: "docx" | "xlsx") =>
+  kind === "docx"
+    ? zip({
+        "[Content_Types].xml": contentTypes(
+          "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        ),
+        "word/document.xml": "<w:document/>",
+      })
+    : zip({
+        "[Content_Types].xml": contentTypes(
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        ),
+        "xl/workbook.xml": "<workbook/>",
+      });
+
+/** A 40 × 20 photo as a phone makes it: GPS position, camera details, rotated 90° by the Orientation tag, XMP, a P3 profile. */
+export async function phoneJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 40, height: 20, channels: 3, background: "#c0392b" } })
+    .withExif({
+      IFD0: { Make: "Telefon", Model: "Modell 15", Copyright: "Kari Nordmann" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "59/1 54/1 3000/100",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "10/1 45/1 0/1",
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+    )
+    .withIccProfile("p3")
+    .jpeg()
+    .toBuffer();
+}
+
+/** A plain picture of the given size. */
+export const png = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: "#1f3a5b" } })
+    .png()
+    .toBuffer();
