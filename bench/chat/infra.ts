@@ -1,0 +1,234 @@
+/**
+ * The processes and databases the chat benchmark runs against: the bundled app server,
+ * the baseline server, a throw-away PostgreSQL database, and a CPU meter that tells
+ * which process used the machine's two cores while traffic ran.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { databaseUrlFor } from "../../server/test/pg-admin.ts";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(command, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    proc.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(" ")}: exit ${code}`)),
+    );
+  });
+}
+
+/** The server bundle from the current source, so the figures are never those of a stale build. */
+export const buildServer = () => run(process.execPath, [path.join(root, "scripts/build-server.mjs")]);
+
+export interface RunningServer {
+  pid: number;
+  /** http://127.0.0.1:port */
+  base: string;
+  stop(): Promise<void>;
+}
+
+async function startProcess(
+  args: string[],
+  envFor: (port: number) => NodeJS.ProcessEnv,
+  health: string,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const proc: ChildProcess = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...envFor(port), PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGTERM");
+    await exited;
+  };
+  const started = performance.now();
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${args.at(-1)} exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(`${base}${health}`)).ok) return { pid: proc.pid!, base, stop };
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 120_000) {
+      await stop();
+      throw new Error(`${args.at(-1)} did not become healthy`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The environment without a DATABASE_URL of the caller's, which would switch PGlite runs to it. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  return env;
+}
+
+/**
+ * The bundled app as `npm start` runs it (staging, so the empty database is ours to
+ * fill), against `db`: a PGlite data directory or a PostgreSQL URL. Its session secret
+ * is `authSecret`, so the benchmark can sign the session cookies it seeded. Logging at
+ * `warn`: a line per request would measure the logger. Rate limits raised so sign-in
+ * limits never answer 429 (chat routes have none).
+ */
+export function startApp(
+  db: { dataDir: string } | { databaseUrl: string },
+  authSecret: string,
+): Promise<RunningServer> {
+  return startProcess(
+    [path.join(root, "dist/server/main.mjs")],
+    (port) => ({
+      ...baseEnv(),
+      ...("dataDir" in db ? { DATA_DIR: db.dataDir } : { DATABASE_URL: db.databaseUrl }),
+      HOST: "127.0.0.1",
+      // The Origin our sockets and posts send, as a browser on the app's own page would.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      APP_ENV: "staging",
+      AUTO_SIGNIN: "0",
+      AUTH_SECRET: authSecret,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_EMAIL: "1000000",
+      RATE_LIMIT_PER_IP: "1000000",
+    }),
+    "/api/health",
+  );
+}
+
+/** The baseline server (baseline.ts) in a process of its own, as the app has one. */
+export function startBaseline(databaseUrl: string): Promise<RunningServer> {
+  return startProcess(
+    ["--import", "tsx", path.join(import.meta.dirname, "baseline.ts")],
+    () => ({ ...baseEnv(), DATABASE_URL: databaseUrl }),
+    "/health",
+  );
+}
+
+/** A new, empty database `vaktrom_bench_<pid>` on the local server; `drop` removes it. */
+export async function temporaryPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `vaktrom_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  return {
+    url: databaseUrlFor(adminUrl, name),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+// ── CPU ──────────────────────────────────────────────────────────────────────────
+
+/** Clock ticks per second of /proc (USER_HZ), 100 on Linux. */
+const ticksPerSecond = 100;
+
+/** utime + stime of a process, in ticks; 0 when it is gone. */
+async function processTicks(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Ticks of every PostgreSQL process (postmaster and backends) on this machine. */
+async function postgresTicks(): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = await readFile(`/proc/${entry}/comm`, "utf8").catch(() => "");
+    if (comm.trim() === "postgres") ticks.set(Number(entry), await processTicks(Number(entry)));
+  }
+  return ticks;
+}
+
+/**
+ * All cores together, from the first line of /proc/stat: ticks spent in processes, in
+ * interrupts (the kernel's network work, which no process is charged for), stolen by
+ * the hypervisor, and in total.
+ */
+async function machineTicks(): Promise<{ processes: number; irq: number; steal: number; total: number }> {
+  const line = (await readFile("/proc/stat", "utf8")).split("\n")[0]!;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number);
+  return {
+    processes: user! + nice! + system!,
+    irq: irq! + softirq!,
+    steal: steal!,
+    total: user! + nice! + system! + idle! + iowait! + irq! + softirq! + steal!,
+  };
+}
+
+/** CPU used while traffic ran, in % of one core (machine: % of all cores busy). */
+export interface CpuShare {
+  server: number;
+  postgres: number;
+  bench: number;
+  /** other processes on the machine meanwhile (other work on a shared box) */
+  others: number;
+  /** interrupt handling, mostly the network traffic between the processes here */
+  irq: number;
+  /** time the hypervisor gave to other machines */
+  steal: number;
+  machine: number;
+}
+
+/** Starts measuring; the returned function ends the interval and gives the shares. */
+export async function cpuMeter(serverPid: number): Promise<() => Promise<CpuShare>> {
+  const t0 = performance.now();
+  const [server0, pg0, machine0] = await Promise.all([
+    processTicks(serverPid),
+    postgresTicks(),
+    machineTicks(),
+  ]);
+  const bench0 = process.cpuUsage();
+  return async () => {
+    const seconds = (performance.now() - t0) / 1000;
+    const [server1, pg1, machine1] = await Promise.all([
+      processTicks(serverPid),
+      postgresTicks(),
+      machineTicks(),
+    ]);
+    const bench = process.cpuUsage(bench0);
+    let pgTicks = 0;
+    for (const [pid, ticks] of pg1) pgTicks += ticks - (pg0.get(pid) ?? 0);
+    const pct = (ticks: number) => (100 * ticks) / ticksPerSecond / seconds;
+    const server = pct(server1 - server0);
+    const postgres = pct(pgTicks);
+    const benchShare = (100 * (bench.user + bench.system)) / 1e6 / seconds;
+    return {
+      server,
+      postgres,
+      bench: benchShare,
+      others: Math.max(0, pct(machine1.processes - machine0.processes) - server - postgres - benchShare),
+      irq: pct(machine1.irq - machine0.irq),
+      steal: pct(machine1.steal - machine0.steal),
+      machine:
+        (100 * (machine1.processes - machine0.processes + machine1.irq - machine0.irq)) /
+        (machine1.total - machine0.total),
+    };
+  };
+}
