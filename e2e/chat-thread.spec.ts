@@ -4,49 +4,12 @@
  * loses nothing and doubles nothing. Texts carry a per-test mark, since the server and
  * its department thread are shared with the other tests.
  */
-import type { Browser, Page, WebSocketRoute } from "@playwright/test";
+import type { Page, WebSocketRoute } from "@playwright/test";
 import { expectNoSidewaysScroll } from "./support/a11y.ts";
-import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { openChat } from "./support/chat.ts";
+import { demo, envs, expect, test } from "./support/fixtures.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
-
-type Person = (typeof demo)[keyof typeof demo];
-
-/** Resolves once the server has confirmed the page's subscription to a chat thread. */
-function followingThread(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        const frame = JSON.parse(payload.toString()) as { type?: string; topic?: string };
-        if (frame.type === "subscribed" && frame.topic?.startsWith("thread:")) resolve();
-      }),
-    );
-  });
-}
-
-/** A browser of its own, signed in as `person`, with the department chat open and followed. */
-async function openChat(
-  browser: Browser,
-  baseURL: string | undefined,
-  person: Person,
-  options: { viewport?: { width: number; height: number }; beforeOpen?: (page: Page) => Promise<void> } = {},
-): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: options.viewport ?? { width: 1440, height: 900 },
-    locale: "nb-NO",
-    timezoneId: "Europe/Oslo",
-  });
-  const page = await context.newPage();
-  await impersonate(page, person.email);
-  await options.beforeOpen?.(page);
-  const following = followingThread(page);
-  await page.goto("/chat/department");
-  await following;
-  // A mark that a reload would lose: updates must arrive in the page as it is.
-  await page.evaluate(() => Object.assign(window, { openedOnce: true }));
-  return page;
-}
 
 const notReloaded = async (page: Page) =>
   expect(await page.evaluate(() => "openedOnce" in window)).toBe(true);

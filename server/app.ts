@@ -4,6 +4,7 @@
  * routes and jobs, and nothing else: what a route does is declared on the route (see
  * platform/pipeline.ts), what a feature brings in its `index.ts`.
  */
+import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
@@ -31,6 +32,7 @@ import { hashedKey, rateLimitSweepJob } from "./platform/rate-limit.ts";
 import { registerRealtime } from "./platform/realtime.ts";
 import { runtimeRoutes } from "./platform/runtime-routes.ts";
 import { registerWebApp } from "./platform/static.ts";
+import { diskStore } from "./platform/storage.ts";
 
 /** Every feature of the product; each later issue adds its own here. */
 const features: Feature[] = [
@@ -105,6 +107,8 @@ async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppCo
     background: new BackgroundTasks(app.log),
     policyEnv: { demoTools: config.demoTools },
     rateLimitSecret: hashedKey(secret, "rate-limit keys"),
+    files: diskStore(path.join(config.dataDir, "files")),
+    fileUrlSecret: hashedKey(secret, "file links"),
   };
 }
 

@@ -53,9 +53,13 @@ export function replyPreview(content: string | null): string {
   if (content === null) return chatTexts.chat.replyPreview.deleted;
   const line = content.trim().replace(/\s+/g, " ");
   if (!line) return chatTexts.chat.replyPreview.attachmentsOnly;
-  const parts = Array.from(graphemes.segment(line), (s) => s.segment);
-  if (parts.length <= limits.replyPreviewLength) return line;
-  return `${parts.slice(0, limits.replyPreviewLength).join("").trimEnd()}…`;
+  // Segmented lazily and only as far as needed: a page quoting long messages stays cheap.
+  const parts: string[] = [];
+  for (const { segment } of graphemes.segment(line)) {
+    if (parts.length === limits.replyPreviewLength) return `${parts.join("").trimEnd()}…`;
+    parts.push(segment);
+  }
+  return line;
 }
 
 /** The last moment a deletion can be undone; after it the server purges the text and files. */

@@ -19,4 +19,6 @@ export const limits = {
   replyPreviewLength: 80,
   undoDeleteMinutes: 5,
   channelNameMaxLength: 50,
+  /** files in one message: a ward photo series, not an archive */
+  attachmentsPerMessage: 10,
 } as const;

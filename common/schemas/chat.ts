@@ -7,6 +7,8 @@
  * functions of `domain/chat-messages.ts`, answered with 422 and their own message.
  */
 import { z } from "zod";
+import { attachmentKinds } from "../domain/attachments.ts";
+import { limits } from "../domain/limits.ts";
 import type { ShiftBlockKind } from "../domain/shift-block.ts";
 import { hasControlCharacters } from "./auth.ts";
 
@@ -38,14 +40,36 @@ const nameInputMax = 500;
 export const threadParams = z.object({ threadId: z.uuid() });
 export const messageParams = z.object({ messageId: z.uuid() });
 
-/** A page of a thread: the newest, the page `before` a message, or what came `after` one. */
+/**
+ * A page of a thread: the newest, the page `before` a message, what came `after` one, or
+ * the messages `from` one onwards that changed since `changedSince` (an `asOf` it was given).
+ */
 export const messagePageQuery = z
-  .object({ before: z.uuid().optional(), after: z.uuid().optional() })
-  .refine((q) => !(q.before && q.after), "Bruk enten before eller after");
+  .object({
+    before: z.uuid().optional(),
+    after: z.uuid().optional(),
+    changedSince: z.iso.datetime({ offset: true }).optional(),
+    from: z.uuid().optional(),
+  })
+  .refine(
+    (q) => [q.before, q.after, q.changedSince].filter(Boolean).length <= 1,
+    "Bruk bare én av before, after og changedSince",
+  )
+  .refine((q) => !q.changedSince === !q.from, "changedSince og from hører sammen");
 
 export const postMessageRequest = z.object({
+  /** may be empty when files go with it */
   content: storable(messageInputMax),
   replyToId: z.uuid().optional(),
+  /** files uploaded to the thread for this message, in the order shown */
+  attachmentIds: z.array(z.uuid()).max(limits.attachmentsPerMessage).optional(),
+});
+export const attachmentParams = z.object({ attachmentId: z.uuid() });
+/** A signed file link: which version, its expiry (Unix seconds) and signature. */
+export const fileQuery = z.object({
+  variant: z.enum(["original", "thumbnail"]).default("original"),
+  exp: z.string().max(16),
+  sig: z.string().max(64),
 });
 export const editMessageRequest = z.object({ content: storable(messageInputMax) });
 export const reactionRequest = z.object({ emoji: z.string().min(1).max(32) });
@@ -74,6 +98,25 @@ export const reactionDto = z.object({
 });
 export type ReactionDto = z.infer<typeof reactionDto>;
 
+/**
+ * A file sent with a message. `url` and `thumbnailUrl` are signed for the caller and
+ * work until `expiresAt` (600 s); the client asks for the message again before then.
+ */
+export const attachmentDto = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  kind: z.enum(attachmentKinds),
+  mimeType: z.string(),
+  size: z.number().int().nonnegative(),
+  /** pictures shown inline: their size, so the list keeps their place before they load */
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type AttachmentDto = z.infer<typeof attachmentDto>;
+
 export const messageDto = z.object({
   id: z.uuid(),
   threadId: z.uuid(),
@@ -98,13 +141,23 @@ export const messageDto = z.object({
     .nullable(),
   /** none on a deleted message */
   reactions: z.array(reactionDto),
+  /** its files, for whoever may see its text (a deleted message's: the author during undo) */
+  attachments: z.array(attachmentDto),
   /** what the caller may do with it; `undo` only while the deletion can be undone */
   abilities: z.object({ edit: z.boolean(), delete: z.boolean(), react: z.boolean(), undo: z.boolean() }),
 });
 export type MessageDto = z.infer<typeof messageDto>;
 
-/** Oldest first. `hasMore`: older messages exist (newest page, `before`), or newer ones (`after`). */
-export const messagePage = z.object({ messages: z.array(messageDto), hasMore: z.boolean() });
+/**
+ * Oldest first. `hasMore`: older messages exist (newest page, `before`), newer ones
+ * (`after`), or more changed than one answer holds (`changedSince`: read everything again).
+ * `asOf`: the database's clock when it was read, the next `changedSince`.
+ */
+export const messagePage = z.object({
+  messages: z.array(messageDto),
+  hasMore: z.boolean(),
+  asOf: z.iso.datetime({ offset: true }),
+});
 export type MessagePage = z.infer<typeof messagePage>;
 
 export const reactionsResponse = z.object({ reactions: z.array(reactionDto) });
@@ -196,7 +249,8 @@ export const addMembersResponse = z.object({ added: z.number().int().nonnegative
  * Realtime events. On `thread:{id}`: `message.created`, `message.edited`,
  * `message.deleted`, `message.restored`, `reaction.changed` ({ threadId, messageId }) and
  * `thread.members` ({ threadId }); clients fetch what changed. On `user:{id}`:
- * `chat.unread` ({ threadId, kind, unread }) and `chat.joined` ({ threadId, kind }) when
+ * `chat.unread` ({ threadId, kind, unread }: the count now; or { threadId, kind, added }:
+ * that many more, for a new message) and `chat.joined` ({ threadId, kind }) when
  * someone else put the person in a thread.
  */
 export const chatEvents = {

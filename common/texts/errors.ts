@@ -4,6 +4,7 @@
  * `message` as is. The spec's English server messages ('Not authenticated', …) are
  * codes here.
  */
+import { attachmentsErrors } from "./errors/attachments.ts";
 import { authErrors } from "./errors/auth.ts";
 import { chatErrors } from "./errors/chat.ts";
 import { departmentsErrors } from "./errors/departments.ts";
@@ -18,6 +19,7 @@ export const errorMessages = {
   ...realtimeErrors,
   ...notificationsErrors,
   ...chatErrors,
+  ...attachmentsErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

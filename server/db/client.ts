@@ -32,7 +32,10 @@ export type DatabaseSource = { databaseUrl: string } | { dataDir: string } | { p
 
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if ("databaseUrl" in source) {
-    const pool = new pg.Pool({ connectionString: source.databaseUrl, max: 10 });
+    // No JIT: our queries are short, and PostgreSQL would compile those whose estimated
+    // cost passes jit_above_cost (counts over a large table) on every run, at more than
+    // the query itself costs.
+    const pool = new pg.Pool({ connectionString: source.databaseUrl, max: 10, options: "-c jit=off" });
     // An idle connection that the server closes (restart, failover) must not crash the
     // process; the pool replaces it on the next query.
     pool.on("error", (err) => console.warn(`database connection lost: ${err.message}`));

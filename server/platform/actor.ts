@@ -6,6 +6,7 @@ import { and, asc, eq, exists, notExists, or, type SQL, sql } from "drizzle-orm"
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { highestRole, type Membership } from "../../common/domain/roles.ts";
 import type { Db, Tx } from "../db/client.ts";
+import { preparedOnce } from "../db/prepared.ts";
 import { departments, profiles, staff, user } from "../db/schema.ts";
 import type { Actor } from "../policies/index.ts";
 
@@ -30,17 +31,43 @@ export function chooseCurrentDept(memberships: readonly Membership[], saved: str
   return active.find((m) => m.role === best)?.deptId ?? null;
 }
 
+const actorRows = preparedOnce((db) =>
+  db
+    .select({
+      saved: profiles.currentDeptId,
+      deptId: staff.deptId,
+      deptName: departments.name,
+      role: staff.role,
+      isActive: staff.isActive,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .leftJoin(staff, eq(staff.userId, user.id))
+    .leftJoin(departments, eq(departments.id, staff.deptId))
+    .where(eq(user.id, sql.placeholder("userId")))
+    .orderBy(asc(departments.name))
+    .prepare("actor_rows"),
+);
+
+/**
+ * The person as the policies see them, in one query: their staff records (every one,
+ * active or not, by department name) and the department saved as current.
+ */
 export async function loadActor(db: Db, userId: string): Promise<Actor & { memberships: MembershipRow[] }> {
-  const [memberships, [profile]] = await Promise.all([
-    membershipsOf(db, userId),
-    db.select({ currentDeptId: profiles.currentDeptId }).from(profiles).where(eq(profiles.userId, userId)),
-  ]);
+  const rows = await actorRows(db).execute({ userId });
+  const memberships = rows.flatMap(({ deptId, deptName, role, isActive }) =>
+    deptId && deptName && role && isActive !== null ? [{ deptId, deptName, role, isActive }] : [],
+  );
   return {
     userId,
     memberships,
-    currentDeptId: chooseCurrentDept(memberships, profile?.currentDeptId ?? null),
+    currentDeptId: chooseCurrentDept(memberships, rows[0]?.saved ?? null),
   };
 }
+
+/** `notDeactivated` on records already loaded: some records, none of them active. */
+export const isDeactivatedBy = (memberships: readonly Membership[]) =>
+  memberships.length > 0 && !memberships.some((m) => m.isActive);
 
 /**
  * SQL: the person (a user id, or a column holding one) is not deactivated: they have

@@ -8,6 +8,7 @@ import type { BackgroundTasks } from "./background.ts";
 import type { Clock, RandomSource } from "./clock.ts";
 import type { EventBus } from "./events.ts";
 import type { MailSender } from "./mail.ts";
+import type { FileStore } from "./storage.ts";
 
 /** The structured log (pino's shape), for what features note along the way. */
 export interface AppLog {
@@ -32,4 +33,8 @@ export interface AppContext {
   policyEnv: PolicyEnv;
   /** keys the rate-limit counters' hashes (derived from the auth secret) */
   rateLimitSecret: string;
+  /** uploaded files (chat attachments), under DATA_DIR/files */
+  files: FileStore;
+  /** signs file links (derived from the auth secret) */
+  fileUrlSecret: string;
 }

@@ -5,6 +5,7 @@
  */
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
@@ -56,6 +57,12 @@ export async function registerHttp(app: FastifyInstance, config: Config, appName
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  // Multipart bodies (chat uploads): one file, no other parts. Each upload route sets its
+  // own size limit and refuses a file over it while it streams (never held whole).
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { files: 1, fields: 0, parts: 1, headerPairs: 50, fileSize: 11 * 1024 * 1024 },
+  });
   await app.register(swagger, {
     openapi: { info: { title: `${appName} API`, version: "1" } },
     transform: jsonSchemaTransform,

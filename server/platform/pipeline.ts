@@ -25,7 +25,7 @@ import { normaliseEmail } from "../../common/domain/validation.ts";
 import type { FeatureFlag } from "../../common/schemas/brand.ts";
 import type { ErrorCode } from "../../common/texts/errors.ts";
 import { type Action, type Actions, type Actor, may, refusalOf } from "../policies/index.ts";
-import { loadActor, type MembershipRow } from "./actor.ts";
+import type { MembershipRow } from "./actor.ts";
 import { type CurrentSession, currentSession } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
@@ -107,7 +107,7 @@ export function authenticate(ctx: AppContext, opts: { background?: boolean } = {
   return async (request) => {
     const session = await currentSession(ctx.auth, ctx.db, ctx.config, request, opts);
     if (!session) throw new AppError(401, "not_authenticated");
-    request.signedIn = { session, actor: await loadActor(ctx.db, session.userId) };
+    request.signedIn = { session, actor: session.actor };
   };
 }
 

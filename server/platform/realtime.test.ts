@@ -79,8 +79,11 @@ class TestSocket {
     this.ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   }
 
-  /** The first unread frame of this type, waiting for it if need be. */
-  async next<T extends RealtimeServerFrame["type"]>(type: T, timeoutMs = 5000) {
+  /**
+   * The first unread frame of this type, waiting for it if need be: up to 10 s, since the
+   * hub runs in this process, which shares two cores with the other test files.
+   */
+  async next<T extends RealtimeServerFrame["type"]>(type: T, timeoutMs = 10_000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const i = this.unread.findIndex((f) => f.type === type);

@@ -193,11 +193,28 @@ class RealtimeSocket {
     if (refusal) return this.refuse(refusal, topic);
     // The session may have ended while the policy was asked.
     if (this.ended) return;
-    const deliver = ({ type, payload, seq, at }: BusEvent) =>
-      this.send({ type: "event", topic, event: { type, payload, seq, at } });
+    const deliver = (event: BusEvent) => {
+      if (this.socket.readyState === this.socket.OPEN) this.socket.send(eventFrame(event));
+    };
     this.subscriptions.set(topic, this.ctx.bus.subscribe(topic, deliver));
     this.send({ type: "subscribed", topic });
   }
+}
+
+/**
+ * An event's frame is the same for every socket following its topic: written once, not
+ * once per follower (a message to a channel of 50 is one JSON.stringify, not 50).
+ */
+const frames = new WeakMap<BusEvent, string>();
+function eventFrame(event: BusEvent): string {
+  let text = frames.get(event);
+  if (text === undefined) {
+    const { topic, type, payload, seq, at } = event;
+    const frame: RealtimeServerFrame = { type: "event", topic, event: { type, payload, seq, at } };
+    text = JSON.stringify(frame);
+    frames.set(event, text);
+  }
+  return text;
 }
 
 function parseFrame(text: string): RealtimeClientFrame | null {

@@ -1,6 +1,6 @@
 import { describe } from "vitest";
 import { me, no, ownOnly, someoneElse, table } from "./matrix.ts";
-import type { ThreadKind, ThreadResource } from "./resources.ts";
+import type { AttachmentResource, ThreadKind, ThreadResource } from "./resources.ts";
 
 const third = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
 const thread =
@@ -92,4 +92,49 @@ describe("policies: chat messages", () => {
   table("message.react", "someone else's message", message(someoneElse, departmentThread), activeStaff);
   table("message.react", "a deleted message", message(someoneElse, departmentThread, true), nobody);
   table("message.react", "a message in others' DM", message(someoneElse, othersDm), nobody);
+
+  const file =
+    (t: (d: string) => ThreadResource, uploadedBy: string, message: AttachmentResource["message"]) =>
+    (deptId: string): AttachmentResource => ({
+      type: "attachment",
+      id: "f",
+      thread: t(deptId),
+      uploadedBy,
+      message,
+    });
+  const sent = (authorId: string) => ({ authorId, deleted: false, undoable: false });
+  const deleted = (authorId: string, undoable: boolean) => ({ authorId, deleted: true, undoable });
+  table(
+    "attachment.read",
+    "a file in a thread I read",
+    file(departmentThread, someoneElse, sent(someoneElse)),
+    activeStaff,
+  );
+  table("attachment.read", "a file in others' DM", file(othersDm, someoneElse, sent(someoneElse)), nobody);
+  table(
+    "attachment.read",
+    "a file in a private channel of others",
+    file(othersPrivateChannel, someoneElse, sent(someoneElse)),
+    nobody,
+  );
+  table("attachment.read", "my file, not sent yet", file(departmentThread, me, null), activeStaff);
+  table("attachment.read", "someone's file, not sent yet", file(departmentThread, someoneElse, null), nobody);
+  table(
+    "attachment.read",
+    "my deleted message's file, within undo",
+    file(myDm, me, deleted(me, true)),
+    activeStaff,
+  );
+  table(
+    "attachment.read",
+    "my deleted message's file, after undo",
+    file(myDm, me, deleted(me, false)),
+    nobody,
+  );
+  table(
+    "attachment.read",
+    "someone's deleted message's file, within undo",
+    file(departmentThread, someoneElse, deleted(someoneElse, true)),
+    nobody,
+  );
 });

@@ -6,7 +6,7 @@
  */
 
 import { type Actor, activeIn, allow, leadsOrAdmins } from "./policy.ts";
-import type { ThreadResource } from "./resources.ts";
+import type { AttachmentResource, ThreadResource } from "./resources.ts";
 
 const isMember = (actor: Actor, thread: ThreadResource) => thread.memberIds.includes(actor.userId);
 
@@ -69,3 +69,14 @@ allow("message.react", (actor, m) => !m.deleted && canRead(actor, m.thread));
 // Undoing a deletion: the author, of a deleted message (the 5-minute window is the
 // service's, since policies know no clock).
 allow("message.restore", (actor, m) => m.deleted && m.authorId === actor.userId && canRead(actor, m.thread));
+
+// A file: whoever reads its thread, once its message is sent; before that, its uploader
+// only. A deleted message's files, like its text, are its author's during the undo
+// window and nobody's after (decisions.md § Chat).
+function canReadAttachment(actor: Actor, file: AttachmentResource): boolean {
+  if (!canRead(actor, file.thread)) return false;
+  const { message } = file;
+  if (!message) return file.uploadedBy === actor.userId;
+  return !message.deleted || (message.undoable && message.authorId === actor.userId);
+}
+allow("attachment.read", canReadAttachment, { refusal: "hide" });

@@ -62,6 +62,7 @@ function namesItsScope(resource: Actions[Action]): boolean {
     case "department":
       return !!resource.id;
     case "message":
+    case "attachment":
       return !!resource.thread.deptId;
     default:
       return !!resource.deptId;

@@ -37,6 +37,18 @@ export interface MessageResource {
   thread: ThreadResource;
 }
 
+export interface AttachmentResource {
+  type: "attachment";
+  id: string;
+  thread: ThreadResource;
+  uploadedBy: string | null;
+  /**
+   * The message it was sent with; null while it waits to be sent. `undoable`: deleted and
+   * still within the undo window (the loader knows the clock; policies do not).
+   */
+  message: { authorId: string | null; deleted: boolean; undoable: boolean } | null;
+}
+
 export type ShiftStatus = "draft" | "open" | "assigned" | "closed";
 
 export interface ShiftResource {
@@ -103,6 +115,7 @@ export interface Actions {
   "message.delete": MessageResource;
   "message.restore": MessageResource;
   "message.react": MessageResource;
+  "attachment.read": AttachmentResource;
   // extra shifts
   "shift.list": DepartmentResource;
   "shift.read": ShiftResource;

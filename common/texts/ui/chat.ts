@@ -1,6 +1,7 @@
-/** The chat's words that the shared rules produce or name: presence, dividers, replies, emoji. */
+/** The chat's words that the shared rules produce or name: presence, dividers, replies, emoji, privacy. */
 import type { EmojiCategoryId } from "../../domain/chat-messages.ts";
 import type { PresenceStatus } from "../../domain/presence.ts";
+import type { PrivacyKind } from "../../domain/privacy.ts";
 
 export const chatTexts = {
   chat: {
@@ -96,6 +97,41 @@ export const chatTexts = {
       react: (emoji: string) => `Reager med ${emoji}`,
       summary: (emoji: string, names: string) => `${emoji} fra ${names}`,
     },
+    // Files in the composer and in messages (flag chatAttachments).
+    attachments: {
+      attach: "Legg ved fil",
+      dropHint: "Slipp filene for å legge dem ved",
+      pendingLabel: "Filer som legges ved",
+      uploading: "Laster opp…",
+      uploadProgress: (name: string) => `Laster opp ${name}`,
+      uploaded: "Klar til sending",
+      // The spec's texts: the toast of a failed upload and the reason sending is blocked.
+      uploadFailed: "Opplastingsfeil",
+      uploadFailedBody: "Opplasting feilet. Prøv igjen.",
+      someFailed: "Noen filer kunne ikke lastes opp. Fjern dem eller prøv igjen.",
+      waitForUploads: "Vent til filene er lastet opp.",
+      tooMany: (max: number) => `Maks ${max} filer per melding.`,
+      retry: "Prøv igjen",
+      remove: "Fjern",
+      removeName: (name: string) => `Fjern ${name}`,
+      download: "Last ned",
+      downloadName: (name: string) => `Last ned ${name}`,
+      openImage: (name: string) => `Åpne bilde ${name}`,
+      loadFailed: "Kunne ikke laste fil",
+      listLabel: "Vedlegg",
+      lightbox: {
+        Lightbox: "Bildevisning",
+        "Photo gallery": "Bilder",
+        Carousel: "bildekarusell",
+        Slide: "bilde",
+        "{index} of {total}": "{index} av {total}",
+        Previous: "Forrige bilde",
+        Next: "Neste bilde",
+        Close: "Lukk",
+        "Zoom in": "Zoom inn",
+        "Zoom out": "Zoom ut",
+      },
+    },
     toasts: {
       edited: "Melding oppdatert",
       editedBody: "Meldingen ble redigert",
@@ -109,5 +145,30 @@ export const chatTexts = {
       sendFailedBody: "Kunne ikke sende melding. Prøv igjen.",
       reactionFailed: "Kunne ikke legge til reaksjon. Prøv igjen.",
     },
+  },
+  // The privacy warning while writing and editing, and the dialog before sending a high-confidence draft.
+  privacy: {
+    // The spec's three warnings, word for word.
+    high: "ADVARSEL: Kan inneholde sensitive personopplysninger... Ikke send!",
+    medium: "Mulige personopplysninger oppdaget... Vær forsiktig!",
+    low: "Sjekk om meldingen inneholder personopplysninger",
+    dialog: {
+      title: "Mulige personopplysninger",
+      // `kinds` is the list of what was found, already joined: "fødselsnummer og e-postadresse".
+      body: (kinds: string) =>
+        `Meldingen ser ut til å inneholde ${kinds}. Personopplysninger om pasienter skal ikke deles i chatten.`,
+      edit: "Rediger",
+      sendAnyway: "Send likevel",
+    },
+    kinds: {
+      nationalId: "fødselsnummer",
+      cardNumber: "kortnummer",
+      accountNumber: "kontonummer",
+      phone: "telefonnummer",
+      email: "e-postadresse",
+      address: "adresse",
+      names: "navn",
+      medicalTerms: "medisinske opplysninger",
+    } satisfies Record<PrivacyKind, string>,
   },
 } as const;

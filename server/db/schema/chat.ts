@@ -4,7 +4,7 @@
  * one department thread per department, one shift thread per department, block and
  * Oslo date, one direct thread per pair of people (stored sorted), channel names unique
  * per department whatever their case. Attachments get a table of their own that points
- * at `chat_messages`, which is why a message's text may later be empty.
+ * at `chat_messages`, which is why a message may have no text.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -14,12 +14,14 @@ import {
   check,
   date,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { attachmentKinds } from "../../../common/domain/attachments.ts";
 import { limits } from "../../../common/domain/limits.ts";
 import { shiftBlockKinds, threadKinds } from "../../../common/schemas/chat.ts";
 import { user } from "./auth.ts";
@@ -121,11 +123,19 @@ export const chatMessages = pgTable(
     deletedAt: ts("deleted_at"),
     deletedBy: uuid("deleted_by").references(() => user.id, { onDelete: "set null" }),
     replyToId: uuid("reply_to_id").references((): AnyPgColumn => chatMessages.id, { onDelete: "set null" }),
+    /**
+     * When the message last changed in any way a reader sees (written, edited, deleted,
+     * restored, purged, reacted to), by the server's clock: a client back from a drop
+     * asks for what changed since it last read, instead of reading everything again.
+     */
+    revisedAt: ts("revised_at").notNull().defaultNow(),
   },
   (t) => [
     // Pages of a thread, the catch-up after a reconnect, unread counts, the last message.
     uniqueIndex("chat_messages_thread_seq_uq").on(t.threadId, t.seq),
     index("chat_messages_author_idx").on(t.authorId),
+    // What changed in a thread since a client last read it (the catch-up).
+    index("chat_messages_thread_revised_idx").on(t.threadId, t.revisedAt),
     // The purge job finds deleted messages that still hold their text.
     index("chat_messages_purge_idx")
       .on(t.deletedAt)
@@ -154,5 +164,45 @@ export const chatMessageReactions = pgTable(
     // One reaction per person, message and emoji; its first column serves a page's reactions.
     primaryKey({ columns: [t.messageId, t.userId, t.emoji], name: "chat_message_reactions_pk" }),
     index("chat_message_reactions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Files sent with messages. A file is uploaded before its message is sent, so it first
+ * belongs to the thread and its uploader only (`message_id` null); sending the message
+ * claims it, and a job deletes files never claimed. The bytes live in the file store
+ * under `storage_key` (and a thumbnail under `thumbnail_key` for pictures); the kind was
+ * decided from the bytes, never from the name or what the browser said.
+ */
+export const chatMessageAttachments = pgTable(
+  "chat_message_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
+    uploadedBy: uuid("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    storageKey: text("storage_key").notNull(),
+    thumbnailKey: text("thumbnail_key"),
+    /** the name reduced to letters, digits, dot and hyphen: shown and offered for download */
+    name: text("name").notNull(),
+    kind: text("kind", { enum: attachmentKinds }).notNull(),
+    mimeType: text("mime_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    /** pictures shown inline: the size of the stored (cleaned) image */
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("chat_message_attachments_key_uq").on(t.storageKey),
+    // A page's files, in one query.
+    index("chat_message_attachments_message_idx").on(t.messageId),
+    // Files never claimed by a message, for the clean-up job.
+    index("chat_message_attachments_unclaimed_idx").on(t.createdAt).where(sql`message_id is null`),
+    index("chat_message_attachments_uploader_idx").on(t.uploadedBy),
+    check("chat_message_attachments_kind_ck", inList("kind", attachmentKinds)),
+    check("chat_message_attachments_size_ck", sql`byte_size >= 0`),
   ],
 );

@@ -1,6 +1,8 @@
 import type { AppContext } from "../../platform/context.ts";
 import type { Feature } from "../../platform/feature.ts";
 import { kindEnabled, loadThread } from "./access.ts";
+import { attachmentRoutes } from "./attachment-routes.ts";
+import { unclaimedFilesJob } from "./attachments.ts";
 import { chatLoaders } from "./loaders.ts";
 import { messageRoutes } from "./message-routes.ts";
 import { purgeDeletedJob } from "./messages.ts";
@@ -12,8 +14,9 @@ export const chatFeature: Feature = {
     const load = chatLoaders(ctx);
     chatRoutes(app, ctx, load);
     messageRoutes(app, ctx, load);
+    attachmentRoutes(app, ctx, load);
   },
-  jobs: () => [purgeDeletedJob()],
+  jobs: (ctx) => [purgeDeletedJob(ctx.files), unclaimedFilesJob(ctx.files)],
 };
 
 /**

@@ -8,7 +8,15 @@ import type { FastifyRequest, preHandlerHookHandler } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize, type SignedIn, signedIn } from "../../platform/pipeline.ts";
-import { kindEnabled, type LoadedMessage, type LoadedThread, loadMessage, loadThread } from "./access.ts";
+import {
+  kindEnabled,
+  type LoadedAttachment,
+  type LoadedMessage,
+  type LoadedThread,
+  loadAttachment,
+  loadMessage,
+  loadThread,
+} from "./access.ts";
 import type { Viewer } from "./present.ts";
 
 function perRequest<T>(load: (request: FastifyRequest) => Promise<T>) {
@@ -35,6 +43,9 @@ export function chatLoaders(ctx: AppContext) {
   const message = perRequest((request) =>
     loadMessage(ctx.db, (request.params as { messageId: string }).messageId),
   );
+  const attachment = perRequest((request) =>
+    loadAttachment(ctx.db, (request.params as { attachmentId: string }).attachmentId, ctx.clock.now()),
+  );
   const threadOfMessage = async (request: FastifyRequest) => (await message(request))?.thread ?? null;
   const loaded = async <T>(value: Promise<T | null>): Promise<T> => {
     const found = await value;
@@ -56,9 +67,11 @@ export function chatLoaders(ctx: AppContext) {
     currentDepartment,
     thread,
     message,
+    attachment,
     /** The thread and message of the path, for a handler after its authorize steps. */
     loadedThread: (request: FastifyRequest): Promise<LoadedThread> => loaded(thread(request)),
     loadedMessage: (request: FastifyRequest): Promise<LoadedMessage> => loaded(message(request)),
+    loadedAttachment: (request: FastifyRequest): Promise<LoadedAttachment> => loaded(attachment(request)),
     /** The department I work in may be asked about (`chat.use`). */
     inMyDepartment: authorize(ctx, "chat.use", currentDepartment, { notFound: "no_department" }),
     /** The thread of the path is one I may read, of a kind switched on. */
@@ -78,6 +91,7 @@ export function viewerOf(ctx: AppContext, request: FastifyRequest): Viewer {
     now: ctx.clock.now(),
     env: ctx.policyEnv,
     features: ctx.brand.features,
+    fileUrlSecret: ctx.fileUrlSecret,
   };
 }
 

@@ -149,6 +149,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
         signedIn(request).actor.userId,
         await load.loadedMessage(request),
         request.body.emoji,
+        ctx.clock.now(),
       ),
     }),
   );

@@ -3,7 +3,7 @@
  * a 5-minute undo, and the job that purges a deleted message's text once that window
  * has passed. Each change tells the thread's followers after the commit, with ids only.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { canUndo, messageBodyError, normaliseMessageBody } from "../../../common/domain/chat-messages.ts";
 import { limits } from "../../../common/domain/limits.ts";
 import {
@@ -15,16 +15,18 @@ import {
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { chatMessageReactions, chatMessages, chatThreads } from "../../db/schema.ts";
-import { notFound, unprocessable } from "../../platform/errors.ts";
+import { AppError, notFound, unprocessable } from "../../platform/errors.ts";
 import type { Job } from "../../platform/jobs.ts";
+import type { FileStore } from "../../platform/storage.ts";
 import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
 import type { LoadedMessage, LoadedThread } from "./access.ts";
-import { messageRows, presentMessages, type Viewer } from "./present.ts";
-import { addMembership, openKinds, publishUnread } from "./reading.ts";
+import { claimAttachments, removeFilesOfMessages } from "./attachments.ts";
+import { messageRows, presentMessages, presentNewMessage, type Viewer } from "./present.ts";
+import { addMembership, announceNewMessage, openKinds, publishUnread } from "./reading.ts";
 
-/** The body as stored, or the rule it breaks (422). Edits keep some text (spec §5). */
-function validBody(text: string): string {
-  const rule = messageBodyError(text, false);
+/** The body as stored, or the rule it breaks (422). Text or files; edits keep some text (spec §5). */
+function validBody(text: string, hasAttachments = false): string {
+  const rule = messageBodyError(text, hasAttachments);
   if (rule) throw unprocessable(rule);
   return normaliseMessageBody(text);
 }
@@ -39,32 +41,62 @@ async function seqIn(db: Db | Tx, threadId: string, messageId: string): Promise<
 }
 
 /**
+ * A reader back from a drop asks for changes since an `asOf` it was given, and gets those
+ * from a minute earlier: a change whose request began before that `asOf` but committed
+ * after the read has an earlier `revised_at`, and instances' clocks differ a little.
+ * Writes take milliseconds, so a minute is far beyond either; reading one twice is harmless.
+ */
+const changesOverlapMs = 60_000;
+/** More changes than this in one answer: the reader loads the thread afresh instead. */
+const changesPageSize = 200;
+
+type PageCursor = { before?: string; after?: string; changedSince?: string; from?: string };
+
+/** Where and in which order a cursor reads, and how many rows make a page. */
+async function pageQuery(db: Db, threadId: string, cursor: PageCursor) {
+  const inThread = eq(chatMessages.threadId, threadId);
+  if (cursor.changedSince && cursor.from) {
+    const since = new Date(Date.parse(cursor.changedSince) - changesOverlapMs);
+    const where = and(
+      inThread,
+      gt(chatMessages.revisedAt, since),
+      gte(chatMessages.seq, await seqIn(db, threadId, cursor.from)),
+    );
+    return { where, forward: true, size: changesPageSize };
+  }
+  if (cursor.after) {
+    const where = and(inThread, gt(chatMessages.seq, await seqIn(db, threadId, cursor.after)));
+    return { where, forward: true, size: messagePageSize };
+  }
+  if (cursor.before) {
+    const where = and(inThread, lt(chatMessages.seq, await seqIn(db, threadId, cursor.before)));
+    return { where, forward: false, size: messagePageSize };
+  }
+  return { where: inThread, forward: false, size: messagePageSize };
+}
+
+/**
  * 50 messages, oldest first: the newest ones; those just before `before` (scrolling
- * back); or those just after `after` (catching up after a reconnect, page by page).
- * Deleted messages stay in place as placeholders.
+ * back); those just after `after` (catching up after a reconnect, page by page); or those
+ * from `from` on that changed since `changedSince` (edits, deletions and reactions
+ * missed while away). Deleted messages stay in place as placeholders.
  */
 export async function messagePage(
   db: Db,
   viewer: Viewer,
   thread: LoadedThread,
-  cursor: { before?: string; after?: string },
+  cursor: PageCursor,
 ): Promise<MessagePage> {
-  const inThread = eq(chatMessages.threadId, thread.id);
-  let where: SQL | undefined = inThread;
-  let forward = false;
-  if (cursor.after) {
-    where = and(inThread, gt(chatMessages.seq, await seqIn(db, thread.id, cursor.after)));
-    forward = true;
-  } else if (cursor.before) {
-    where = and(inThread, lt(chatMessages.seq, await seqIn(db, thread.id, cursor.before)));
-  }
+  const { where, forward, size } = await pageQuery(db, thread.id, cursor);
   const order = forward ? asc(chatMessages.seq) : desc(chatMessages.seq);
-  const rows = await messageRows(db, where, order, messagePageSize + 1);
-  const page = rows.slice(0, messagePageSize);
+  const rows = await messageRows(db, where, order, size + 1);
+  const page = rows.slice(0, size);
   if (!forward) page.reverse();
   return {
     messages: await presentMessages(db, viewer, thread, page),
-    hasMore: rows.length > messagePageSize,
+    hasMore: rows.length > size,
+    // Taken before the read (the request's clock), so nothing that commits during it is newer.
+    asOf: viewer.now.toISOString(),
   };
 }
 
@@ -96,9 +128,12 @@ export async function postMessage(
   deps: TxDeps,
   viewer: Viewer,
   thread: LoadedThread,
-  input: { content: string; replyToId?: string | undefined },
+  input: { content: string; replyToId?: string | undefined; attachmentIds?: string[] | undefined },
 ): Promise<MessageDto> {
-  const content = validBody(input.content);
+  const attachmentIds = input.attachmentIds ?? [];
+  if (attachmentIds.length > 0 && !viewer.features.chatAttachments)
+    throw new AppError(404, "feature_disabled");
+  const content = validBody(input.content, attachmentIds.length > 0);
   const authorId = viewer.actor.userId;
   const posted = await withTx(deps, async (tx, events) => {
     // Posts to one thread take turns, so their `seq` order is their commit order: a
@@ -118,15 +153,39 @@ export async function postMessage(
     }
     const [row] = await tx
       .insert(chatMessages)
-      .values({ threadId: thread.id, authorId, content, replyToId: input.replyToId ?? null })
+      .values({
+        threadId: thread.id,
+        authorId,
+        content,
+        replyToId: input.replyToId ?? null,
+        revisedAt: viewer.now,
+      })
       .returning({ id: chatMessages.id, threadId: chatMessages.threadId });
+    const files = await claimAttachments(
+      tx,
+      { threadId: thread.id, userId: authorId, messageId: row!.id },
+      attachmentIds,
+    );
     // Writing in a department or shift thread puts one on its member list (badges).
-    if (openKinds.includes(thread.kind)) await addMembership(tx, thread.id, [authorId]);
+    if (openKinds.includes(thread.kind) && !thread.memberIds.includes(authorId))
+      await addMembership(tx, thread.id, [authorId]);
     announce(events, chatEvents.messageCreated, row!);
-    await publishUnread(tx, events, thread, authorId);
-    return row!;
+    announceNewMessage(events, thread, authorId);
+    return { id: row!.id, files };
   });
-  return getMessage(deps.db, viewer, thread, posted.id);
+  // New: no reactions yet, and its files are those just claimed; only author and quote to read.
+  const [row] = await messageRows(deps.db, eq(chatMessages.id, posted.id), asc(chatMessages.seq));
+  return presentNewMessage(row!, posted.files, viewer, thread);
+}
+
+/** Changes a message that is not deleted; a deleted one (or none) gives undefined. */
+async function changeLive(tx: Tx, id: string, set: Partial<typeof chatMessages.$inferInsert>) {
+  const [row] = await tx
+    .update(chatMessages)
+    .set(set)
+    .where(and(eq(chatMessages.id, id), isNull(chatMessages.deletedAt)))
+    .returning({ id: chatMessages.id, threadId: chatMessages.threadId });
+  return row;
 }
 
 /** Sets the new text and `edited_at`; a message deleted meanwhile stays as it is. */
@@ -138,11 +197,7 @@ export async function editMessage(
 ): Promise<MessageDto> {
   const content = validBody(text);
   await withTx(deps, async (tx, events) => {
-    const [row] = await tx
-      .update(chatMessages)
-      .set({ content, editedAt: viewer.now })
-      .where(and(eq(chatMessages.id, message.id), isNull(chatMessages.deletedAt)))
-      .returning({ id: chatMessages.id, threadId: chatMessages.threadId });
+    const row = await changeLive(tx, message.id, { content, editedAt: viewer.now, revisedAt: viewer.now });
     if (row) announce(events, chatEvents.messageEdited, row);
   });
   return getMessage(deps.db, viewer, message.thread, message.id);
@@ -155,11 +210,11 @@ export async function deleteMessage(
   message: LoadedMessage,
 ): Promise<MessageDto> {
   await withTx(deps, async (tx, events) => {
-    const [row] = await tx
-      .update(chatMessages)
-      .set({ deletedAt: viewer.now, deletedBy: viewer.actor.userId })
-      .where(and(eq(chatMessages.id, message.id), isNull(chatMessages.deletedAt)))
-      .returning({ id: chatMessages.id, threadId: chatMessages.threadId });
+    const row = await changeLive(tx, message.id, {
+      deletedAt: viewer.now,
+      deletedBy: viewer.actor.userId,
+      revisedAt: viewer.now,
+    });
     if (!row) return;
     announce(events, chatEvents.messageDeleted, row);
     await publishUnread(tx, events, message.thread, viewer.actor.userId);
@@ -190,7 +245,7 @@ export async function restoreMessage(
       throw unprocessable("undo_expired");
     await tx
       .update(chatMessages)
-      .set({ deletedAt: null, deletedBy: null })
+      .set({ deletedAt: null, deletedBy: null, revisedAt: viewer.now })
       .where(eq(chatMessages.id, message.id));
     announce(events, chatEvents.messageRestored, { id: message.id, threadId: row.threadId });
     await publishUnread(tx, events, message.thread, viewer.actor.userId);
@@ -199,10 +254,11 @@ export async function restoreMessage(
 }
 
 /**
- * After the undo window a deleted message loses its text and its reactions, for good.
- * Set-based: a second run (another instance, the next tick) finds nothing left to do.
+ * After the undo window a deleted message loses its text, its reactions and its files
+ * (rows and bytes), for good. Set-based: a second run (another instance, the next tick)
+ * finds nothing left to do.
  */
-export function purgeDeletedJob(): Job {
+export function purgeDeletedJob(files: FileStore): Job {
   return {
     name: "chat.purge-deleted-messages",
     everyMs: 60_000,
@@ -211,7 +267,7 @@ export function purgeDeletedJob(): Job {
       const cutoff = new Date(clock.now().getTime() - limits.undoDeleteMinutes * 60_000);
       const purged = await tx
         .update(chatMessages)
-        .set({ content: null })
+        .set({ content: null, revisedAt: clock.now() })
         .where(
           and(
             isNotNull(chatMessages.deletedAt),
@@ -220,13 +276,10 @@ export function purgeDeletedJob(): Job {
           ),
         )
         .returning({ id: chatMessages.id });
-      if (purged.length > 0)
-        await tx.delete(chatMessageReactions).where(
-          inArray(
-            chatMessageReactions.messageId,
-            purged.map((p) => p.id),
-          ),
-        );
+      const ids = purged.map((p) => p.id);
+      if (ids.length > 0)
+        await tx.delete(chatMessageReactions).where(inArray(chatMessageReactions.messageId, ids));
+      await removeFilesOfMessages(tx, files, ids);
       return purged.length;
     },
   };

@@ -1,18 +1,20 @@
 /**
  * Messages as the API returns them: with their authors, the message they reply to and
  * its author (one query with joins, whatever the number of messages), their reactions
- * and who reacted (one more query), and what the caller may do with each. A deleted
+ * and who reacted, and their files with links signed for the caller (one query each),
+ * and what the caller may do with each. A deleted
  * message's text goes to its author during the undo window and to nobody else.
  */
 import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { canUndo, replyPreview } from "../../../common/domain/chat-messages.ts";
 import type { FeatureFlags } from "../../../common/schemas/brand.ts";
-import type { MessageDto, ReactionDto } from "../../../common/schemas/chat.ts";
+import type { AttachmentDto, MessageDto, ReactionDto } from "../../../common/schemas/chat.ts";
 import type { Db } from "../../db/client.ts";
 import { chatMessageReactions, chatMessages, profiles } from "../../db/schema.ts";
 import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
 import type { ThreadResource } from "../../policies/resources.ts";
+import { type AttachmentRow, attachmentsOf, presentAttachment } from "./attachments.ts";
 
 /** Who is looking, and when: what a message shows depends on both. */
 export interface Viewer {
@@ -20,6 +22,8 @@ export interface Viewer {
   now: Date;
   env: PolicyEnv;
   features: FeatureFlags;
+  /** signs the links to files the viewer gets */
+  fileUrlSecret: string;
 }
 
 const author = alias(profiles, "author");
@@ -97,6 +101,7 @@ function presentReactions(
 function presentMessage(
   row: MessageRow,
   reactions: ReactionDto[],
+  attachments: () => AttachmentDto[],
   viewer: Viewer,
   thread: ThreadResource,
 ): MessageDto {
@@ -125,6 +130,8 @@ function presentMessage(
       deleted: row.replyTo.deletedAt !== null,
     },
     reactions: deleted ? [] : reactions,
+    // The files go with the text: a deleted message's to its author during undo only.
+    attachments: visibleToMe ? attachments() : [],
     abilities: {
       ...abilities,
       react: abilities.react && features.chatReactions,
@@ -133,20 +140,34 @@ function presentMessage(
   };
 }
 
-/** Rows of one thread as the caller sees them, in the rows' order. */
+/** Rows of one thread as the caller sees them, in the rows' order (two queries more, whatever their number). */
 export async function presentMessages(
   db: Db,
   viewer: Viewer,
   thread: ThreadResource,
   rows: MessageRow[],
 ): Promise<MessageDto[]> {
-  const reactions = await reactionsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [reactions, files] = await Promise.all([reactionsOf(db, ids), attachmentsOf(db, ids)]);
   return rows.map((row) =>
-    presentMessage(row, presentReactions(reactions.get(row.id), viewer.actor.userId), viewer, thread),
+    presentMessage(
+      row,
+      presentReactions(reactions.get(row.id), viewer.actor.userId),
+      () => (files.get(row.id) ?? []).map((file) => presentAttachment(file, viewer)),
+      viewer,
+      thread,
+    ),
   );
+}
+
+/** A message just written, as its author gets it: no reactions yet, its files known. */
+export function presentNewMessage(
+  row: MessageRow,
+  files: readonly AttachmentRow[],
+  viewer: Viewer,
+  thread: ThreadResource,
+): MessageDto {
+  return presentMessage(row, [], () => files.map((file) => presentAttachment(file, viewer)), viewer, thread);
 }
 
 /** The reactions of one message, as the toggle answers them. */

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { isPickerEmoji } from "../../../common/domain/chat-messages.ts";
 import { chatEvents, type ReactionDto } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { chatMessageReactions } from "../../db/schema.ts";
+import { chatMessageReactions, chatMessages } from "../../db/schema.ts";
 import { unprocessable } from "../../platform/errors.ts";
 import { type TxDeps, withTx } from "../../platform/tx.ts";
 import type { LoadedMessage } from "./access.ts";
@@ -15,6 +15,7 @@ export async function toggleReaction(
   userId: string,
   message: LoadedMessage,
   emoji: string,
+  now: Date,
 ): Promise<ReactionDto[]> {
   if (!isPickerEmoji(emoji)) throw unprocessable("reaction_not_available");
   await withTx(deps, async (tx, events) => {
@@ -31,6 +32,7 @@ export async function toggleReaction(
       .returning({ emoji: chatMessageReactions.emoji });
     // A double click racing itself adds once: the key is unique.
     if (removed.length === 0) await tx.insert(chatMessageReactions).values(key).onConflictDoNothing();
+    await tx.update(chatMessages).set({ revisedAt: now }).where(eq(chatMessages.id, message.id));
     events.publish(topics.thread(message.thread.id), chatEvents.reactionChanged, {
       threadId: message.thread.id,
       messageId: message.id,

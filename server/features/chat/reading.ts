@@ -54,8 +54,25 @@ export async function addMembership(tx: Tx, threadId: string, userIds: readonly 
 }
 
 /**
+ * A new message: every member but its author has one more unread in the thread. Said
+ * without counting (the member list came with the thread), so posting costs the same
+ * however much is unread; clients add it to the counts they hold.
+ */
+export function announceNewMessage(events: TxEvents, thread: LoadedThread, author: string) {
+  for (const userId of thread.memberIds) {
+    if (userId === author) continue;
+    events.publish(topics.user(userId), chatEvents.unread, {
+      threadId: thread.id,
+      kind: thread.kind,
+      added: 1,
+    });
+  }
+}
+
+/**
  * Tells the thread's members but the author of the change their new unread count for
- * it, after the commit: the sidebar badges of every open tab follow.
+ * it, after the commit: the sidebar badges of every open tab follow. Counted, so kept
+ * for the rare changes that move counts down (a deletion) or back (its undo).
  */
 export async function publishUnread(tx: Tx, events: TxEvents, thread: LoadedThread, author: string) {
   const rows = await tx

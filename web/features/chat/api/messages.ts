@@ -16,6 +16,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { normaliseMessageBody, replyPreview } from "../../../../common/domain/chat-messages.ts";
 import {
+  type AttachmentDto,
   type ChatPerson,
   chatEvents,
   type MessageDto,
@@ -40,6 +41,8 @@ export type ThreadMessage = MessageDto & { pending?: true };
 interface Page {
   messages: ThreadMessage[];
   hasMore: boolean;
+  /** the server's clock when the page was read */
+  asOf: string;
 }
 /** Page 0 is the newest; each further page is older. Page params are the `before` cursors. */
 type Messages = InfiniteData<Page, string | null>;
@@ -53,7 +56,9 @@ const url = {
   message: (id: string) => `/api/chat/messages/${encodeURIComponent(id)}`,
 };
 
-function fetchPage(threadId: string, cursor: { before?: string; after?: string }, signal?: AbortSignal) {
+type Cursor = { before?: string; after?: string; changedSince?: string; from?: string };
+
+function fetchPage(threadId: string, cursor: Cursor, signal?: AbortSignal) {
   const query = new URLSearchParams(cursor as Record<string, string>).toString();
   return apiFetch<MessagePage>(`${url.messages(threadId)}${query ? `?${query}` : ""}`, {
     schema: messagePage,
@@ -152,6 +157,8 @@ function rollback(client: QueryClient, before: ThreadMessage | undefined) {
  */
 class ThreadSync {
   lastHeard = Date.now();
+  /** Everything held was read at or after this (server clock), or changes since were. */
+  private syncedAt: string | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private readonly sends = new Set<Promise<unknown>>();
@@ -193,6 +200,11 @@ class ThreadSync {
   }
 
   private async fetchMissed() {
+    await this.fetchNew();
+    await this.fetchChanged();
+  }
+
+  private async fetchNew() {
     const query = messagesQuery(this.threadId);
     // While the first load is on its way, wait for it and continue from what it brought.
     const data =
@@ -217,11 +229,41 @@ class ThreadSync {
     }
   }
 
-  /** A message held here changed (edited, deleted, restored, reacted to): read it again. */
-  async refresh(messageId: string) {
+  /**
+   * Edits, deletions, restores and reactions to the messages held that happened while
+   * no events came: read again in one request. Too many: load the thread afresh.
+   */
+  private async fetchChanged() {
+    const query = messagesQuery(this.threadId);
+    const data = this.client.getQueryData<Messages>(query.queryKey);
+    const oldest = messagesOf(data).find((m) => !m.pending);
+    // Page 0 was read first (pages further back came later): held messages are at least that fresh.
+    const since = [this.syncedAt, data?.pages[0]?.asOf]
+      .filter((at) => at != null)
+      .sort()
+      .at(-1);
+    if (!oldest || !since) return;
+    const page = await fetchPage(this.threadId, { changedSince: since, from: oldest.id }).catch(
+      (err: unknown) => {
+        // The oldest message held is gone for good (its author was deleted): start afresh.
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      },
+    );
+    if (!page || page.hasMore) return void (await this.client.refetchQueries({ queryKey: query.queryKey }));
+    const held = new Set(messagesOf(this.client.getQueryData<Messages>(query.queryKey)).map((m) => m.id));
+    for (const message of page.messages) if (held.has(message.id)) putMessage(this.client, message);
+    this.syncedAt = page.asOf;
+  }
+
+  /**
+   * A message held here changed (edited, deleted, restored, reacted to), or its file
+   * links are about to expire: read it again. `background` when no one asked for it.
+   */
+  async refresh(messageId: string, background = false) {
     if (!findMessage(this.client, this.threadId, messageId)) return;
     try {
-      putMessage(this.client, await apiFetch(url.message(messageId), { schema: messageDto }));
+      putMessage(this.client, await apiFetch(url.message(messageId), { schema: messageDto, background }));
     } catch (err) {
       if (err instanceof ApiError && err.status === 404)
         update(this.client, this.threadId, (data) =>
@@ -318,17 +360,38 @@ export function useThreadMessages(threadId: string) {
   return { query, messages: messagesOf(query.data), hasOlder, olderState, loadOlder };
 }
 
+/**
+ * Reads a held message again for fresh signed file links (they last 600 s): the
+ * attachments' views call it before the links expire, and once when a file fails to load.
+ */
+export function useRefreshMessage(threadId: string) {
+  const client = useQueryClient();
+  return useCallback(
+    (messageId: string) => threadSync(client, threadId).refresh(messageId, true),
+    [client, threadId],
+  );
+}
+
 // ---- my own changes: optimistic, rolled back when the server refuses -----------------
 
 export interface SendInput {
   content: string;
   replyTo: ThreadMessage | null;
+  /** files already uploaded to the thread, in the order shown */
+  attachments?: readonly AttachmentDto[];
 }
+
+/** What a failed send gives back to the composer. */
+export type RestoreSend = (text: string, attachments: readonly AttachmentDto[]) => void;
 
 let localIds = 0;
 
 /** My message shown at once, marked pending until the server has it. */
-function pendingMessage(threadId: string, me: ChatPerson, { content, replyTo }: SendInput): ThreadMessage {
+function pendingMessage(
+  threadId: string,
+  me: ChatPerson,
+  { content, replyTo, attachments = [] }: SendInput,
+): ThreadMessage {
   localIds += 1;
   return {
     id: `local-${localIds}`,
@@ -345,25 +408,30 @@ function pendingMessage(threadId: string, me: ChatPerson, { content, replyTo }: 
       deleted: replyTo.deletedAt !== null,
     },
     reactions: [],
+    attachments: [...attachments],
     abilities: { edit: false, delete: false, react: false, undo: false },
     pending: true,
   };
 }
 
 /**
- * Send: my message shows at once, marked pending; on failure it goes again and
- * `onFailed` gets the text back for the composer.
+ * Send: my message shows at once, marked pending, with its files; on failure it goes
+ * again and `onFailed` gets the text and the files back for the composer.
  */
 export function useSendMessage(threadId: string, me: ChatPerson) {
   const client = useQueryClient();
   const sync = threadSync(client, threadId);
   const mutation = useMutation({
     mutationKey: [...chatKeys.messages(threadId), "send"],
-    mutationFn: ({ input }: { input: SendInput; local: ThreadMessage; onFailed: (text: string) => void }) =>
+    mutationFn: ({ input }: { input: SendInput; local: ThreadMessage; onFailed: RestoreSend }) =>
       sync.trackSend(
         apiFetch(url.messages(threadId), {
           method: "POST",
-          body: { content: input.content, ...(input.replyTo ? { replyToId: input.replyTo.id } : {}) },
+          body: {
+            content: input.content,
+            ...(input.replyTo ? { replyToId: input.replyTo.id } : {}),
+            ...(input.attachments?.length ? { attachmentIds: input.attachments.map((a) => a.id) } : {}),
+          },
           schema: messageDto,
         }),
       ),
@@ -371,7 +439,7 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
     onSuccess: (message, { local }) => putMessage(client, message, local.id),
     onError: (err, { input, local, onFailed }) => {
       update(client, threadId, (data) => mapMessages(data, (m) => (m.id === local.id ? null : m)));
-      onFailed(input.content);
+      onFailed(input.content, input.attachments ?? []);
       // A rule the server applies (too long) says what to change; anything else is the spec's text.
       const description =
         err instanceof ApiError && err.status === 422 ? err.message : t.toasts.sendFailedBody;
@@ -380,7 +448,7 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
   });
   const { mutate } = mutation;
   return useCallback(
-    (input: SendInput, onFailed: (text: string) => void) =>
+    (input: SendInput, onFailed: RestoreSend) =>
       mutate({ input, local: pendingMessage(threadId, me, input), onFailed }),
     [mutate, threadId, me],
   );

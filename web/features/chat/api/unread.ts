@@ -38,19 +38,24 @@ const sumOf: Record<ThreadKind, UnreadSum> = {
   channel: "channels",
 };
 
+/** A thread's count as announced: what it is now, or how many more it has (a new message). */
+export type UnreadChange = { threadId: string } & ({ unread: number } | { added: number });
+
+/** The thread's count after the change, from the count held before it. */
+export const changedCount = (before: number, change: UnreadChange) =>
+  "unread" in change ? change.unread : before + change.added;
+
 /**
- * The counts with one thread's new count in them, or null when the thread is not among
+ * The counts with one thread's change in them, or null when the thread is not among
  * those counted (a new conversation, another shift block): then only the server knows
  * whether and where it counts.
  */
-export function withThreadUnread(
-  counts: UnreadCounts,
-  change: { threadId: string; unread: number },
-): UnreadCounts | null {
+export function withThreadUnread(counts: UnreadCounts, change: UnreadChange): UnreadCounts | null {
   const known = counts.threads.find((t) => t.threadId === change.threadId);
   if (!known) return null;
-  const threads = counts.threads.map((t) => (t === known ? { ...t, unread: change.unread } : t));
-  const sum = counts[sumOf[known.kind]] - known.unread + change.unread;
+  const unread = changedCount(known.unread, change);
+  const threads = counts.threads.map((t) => (t === known ? { ...t, unread } : t));
+  const sum = counts[sumOf[known.kind]] - known.unread + unread;
   return { ...counts, threads, [sumOf[known.kind]]: sum };
 }
 

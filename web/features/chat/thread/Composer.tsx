@@ -5,7 +5,13 @@ import { limits } from "../../../../common/domain/limits.ts";
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
-import type { SendInput, ThreadMessage } from "../api/messages.ts";
+import type { RestoreSend, SendInput, ThreadMessage } from "../api/messages.ts";
+import { AttachButton, DropHint } from "../attachments/AttachButton.tsx";
+import { PendingFiles } from "../attachments/PendingFiles.tsx";
+import { useComposerFiles } from "../attachments/use-composer-files.ts";
+import { PrivacyWarning, privacyFieldClass } from "../privacy/PrivacyWarning.tsx";
+import { usePrivacyCheck } from "../privacy/use-privacy-check.ts";
+import { usePrivacySendGate } from "../privacy/use-send-gate.tsx";
 import { isSendKey, useComposerLines } from "./typing.ts";
 import { useAutosize } from "./use-autosize.ts";
 
@@ -35,19 +41,25 @@ function ReplyBar({ replyTo, onCancel }: { replyTo: ThreadMessage; onCancel: () 
  * Writing a message (spec §5): Enter sends, Shift+Enter is a new line, nothing is sent
  * while an input method composes; 'Tom melding' for nothing, the 4000-character limit
  * said before sending. A reply shows its quote above the field until sent or closed.
+ * Files (chosen, dropped or pasted) upload at once and go with the text, or alone;
+ * sending waits while one uploads and is refused while one has failed. The privacy
+ * check colours the field and warns as one types; with `chatModerationBlocking` on, a
+ * high-risk draft asks before it goes.
  */
 export function Composer({
+  threadId,
   placeholder,
   replyTo,
   onCancelReply,
   onSend,
   fieldRef,
 }: {
+  threadId: string;
   placeholder: string;
   replyTo: ThreadMessage | null;
   onCancelReply: () => void;
-  /** `restore` puts the text back when sending fails */
-  onSend: (input: SendInput, restore: (text: string) => void) => void;
+  /** `restore` puts the text and the files back when sending fails */
+  onSend: (input: SendInput, restore: RestoreSend) => void;
   /** the thread view focuses the field when a reply begins */
   fieldRef: RefObject<HTMLTextAreaElement | null>;
 }) {
@@ -55,20 +67,32 @@ export function Composer({
   const [error, setError] = useState<string | null>(null);
   const field = fieldRef;
   const errorId = useId();
+  const files = useComposerFiles(threadId);
+  const warningId = useId();
+  const privacy = usePrivacyCheck(text);
+  const gate = usePrivacySendGate(field);
   useAutosize(field, text, useComposerLines());
 
   const count = length(text);
   const tooLong = count > limits.messageMaxLength;
-  const shownError = tooLong ? errorMessages.message_too_long : error;
+  // Why sending waits for files is said as it now stands, and goes once it no longer holds.
+  const waitSaid = error === t.attachments.waitForUploads || error === t.attachments.someFailed;
+  const shownError = tooLong ? errorMessages.message_too_long : waitSaid ? files.blocked : error;
 
   const send = () => {
-    // Attachments (the next step) make a message without text sendable: they go in here.
-    const rule = messageBodyError(text, false);
+    if (files.blocked) return setError(files.blocked);
+    const rule = messageBodyError(text, files.ready.length > 0);
     if (rule) return setError(errorMessages[rule]);
-    onSend({ content: text, replyTo }, (failed) => setText((current) => current || failed));
-    setText("");
-    setError(null);
-    onCancelReply();
+    gate.guard(text, () => {
+      onSend({ content: text, replyTo, attachments: files.ready }, (failed, attachments) => {
+        setText((current) => current || failed);
+        files.restore(attachments);
+      });
+      setText("");
+      files.clear();
+      setError(null);
+      onCancelReply();
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -88,10 +112,12 @@ export function Composer({
   };
 
   return (
-    <form onSubmit={onSubmit} className="border-t border-border bg-white px-3 pt-2.5 pb-3 md:px-6">
+    <form onSubmit={onSubmit} className="relative border-t border-border bg-white px-3 pt-2.5 pb-3 md:px-6">
+      {files.dragging && <DropHint />}
       {replyTo && <ReplyBar replyTo={replyTo} onCancel={onCancelReply} />}
+      <PendingFiles files={files.files} onRetry={files.retry} onRemove={files.remove} />
       <div className="flex items-end gap-2">
-        {/* Attachments (the next step) take their place here, before the text field. */}
+        {files.on && <AttachButton onFiles={files.add} />}
         <textarea
           ref={field}
           rows={1}
@@ -99,18 +125,30 @@ export function Composer({
           placeholder={placeholder}
           aria-label={t.composer.label}
           aria-invalid={shownError !== null}
-          aria-describedby={shownError ? errorId : undefined}
+          aria-describedby={shownError ? `${errorId} ${warningId}` : warningId}
           onChange={(event) => {
             setText(event.target.value);
             setError(null);
           }}
           onKeyDown={onKeyDown}
-          className="block min-h-9 w-full min-w-0 flex-1 resize-none rounded-md border border-border bg-white px-3 py-1.5 text-[15px] leading-6 text-ink placeholder:text-muted-fg focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary/40 aria-invalid:border-error"
+          onPaste={files.onPaste}
+          className={cn(
+            "block min-h-9 w-full min-w-0 flex-1 resize-none rounded-md border border-border bg-white px-3 py-1.5 text-[15px] leading-6 text-ink placeholder:text-muted-fg focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary/40 aria-invalid:border-error",
+            privacyFieldClass(privacy.confidence),
+          )}
         />
-        <Button type="submit" size="icon" aria-label={t.composer.send} disabled={tooLong} className="size-9">
+        <Button
+          type="submit"
+          size="icon"
+          aria-label={t.composer.send}
+          disabled={tooLong || files.uploading}
+          className="size-9"
+        >
           <SendHorizontal aria-hidden />
         </Button>
       </div>
+      <PrivacyWarning id={warningId} level={privacy.confidence} className="mt-1" />
+      {gate.dialog}
       {(shownError || count >= counterFrom) && (
         <div className="mt-1 flex items-start justify-between gap-3 text-sm">
           <p id={errorId} role="alert" className="text-error">

@@ -5,6 +5,7 @@ import { Avatar } from "../../../components/ui/avatar.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatDateTime, formatTime } from "../../../lib/dates.ts";
 import type { ThreadMessage } from "../api/messages.ts";
+import { AttachmentList } from "../attachments/AttachmentList.tsx";
 import { EditBox } from "./EditBox.tsx";
 import { MessageActions } from "./MessageActions.tsx";
 import { MessageText } from "./MessageText.tsx";
@@ -82,6 +83,8 @@ export function MessageItem({
   const actions = useThreadActions();
   const editing = actions.editingId === message.id;
   const deleted = message.deletedAt !== null;
+  // A message of files only has no line of text.
+  const textShown = Boolean(message.content) || message.attachments.length === 0;
   const element = useRef<HTMLElement>(null);
 
   // A message jumped to takes the focus, also when it only now scrolled into the list.
@@ -135,12 +138,15 @@ export function MessageItem({
           <EditBox message={message} />
         ) : deleted ? (
           <DeletedBody message={message} />
-        ) : (
+        ) : textShown ? (
           <MessageText text={message.content ?? ""} className={cn(message.pending && "text-muted-fg")}>
             {message.editedAt && <span className="ml-1 text-xs text-muted-fg">{t.edited}</span>}
             {message.pending && <span className="sr-only">{t.sending}</span>}
           </MessageText>
+        ) : (
+          message.pending && <span className="sr-only">{t.sending}</span>
         )}
+        {!deleted && message.attachments.length > 0 && <AttachmentList message={message} />}
         {!deleted && actions.reactionsOn && (
           <Reactions
             reactions={message.reactions}

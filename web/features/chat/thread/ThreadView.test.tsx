@@ -227,4 +227,26 @@ describe("keeping up", () => {
     const afters = server.calls.filter((c) => c.url.searchParams.has("after"));
     expect(afters[0]?.url.searchParams.get("after")).toBe(server.messages[0]?.id);
   });
+
+  it("after a dropped connection also shows edits, deletions and reactions made meanwhile", async () => {
+    const server = chatServer();
+    const edited = server.add(ola, "Vakten starter 07:00");
+    const deleted = server.add(ola, "Feil rom");
+    const reacted = server.add(ola, "Takk for i dag");
+    await openDepartmentChat();
+    await screen.findByText("Feil rom");
+
+    for (const socket of [...FakeSocket.live]) socket.close(1006);
+    Object.assign(edited, { content: "Vakten starter 07:30", editedAt: new Date().toISOString() });
+    Object.assign(deleted, { content: null, deletedAt: new Date().toISOString() });
+    reacted.reactions = [{ emoji: "👍", count: 1, users: [ola], mine: false }];
+
+    expect(await screen.findByText("Vakten starter 07:30", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText("Feil rom")).toBeNull();
+    expect(screen.getByText("Denne meldingen ble slettet")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /👍/ })).toBeInTheDocument();
+    // One request for what changed, from the oldest message held, since the first read.
+    const changes = server.calls.filter((c) => c.url.searchParams.has("changedSince"));
+    expect(changes[0]?.url.searchParams.get("from")).toBe(edited.id);
+  });
 });

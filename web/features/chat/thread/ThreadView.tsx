@@ -134,6 +134,7 @@ export function ThreadView({
         />
         {canWrite ? (
           <Composer
+            threadId={thread.id}
             placeholder={texts.placeholder}
             replyTo={replyTo}
             onCancelReply={() => setReplyTo(null)}

@@ -4,7 +4,7 @@
  * add messages "from others" straight into it and announce them through the fake socket.
  */
 import { vi } from "vitest";
-import type { ChatPerson, MessageDto, ThreadDto } from "../../../../common/schemas/chat.ts";
+import type { AttachmentDto, ChatPerson, MessageDto, ThreadDto } from "../../../../common/schemas/chat.ts";
 import { messagePageSize } from "../../../../common/schemas/chat.ts";
 import { baseHandlers, mockApi, session } from "../../../test/app.tsx";
 
@@ -56,6 +56,8 @@ const nextId = () => {
 export function chatServer() {
   const messages: MessageDto[] = [];
   const calls: Call[] = [];
+  /** files uploaded to the thread (the test answers the uploads), claimed by a send naming them */
+  const files = new Map<string, AttachmentDto>();
   /** set to make the next send wait for it, or fail */
   const control: { sendGate: Promise<void> | null; sendFails: boolean } = {
     sendGate: null,
@@ -78,6 +80,7 @@ export function chatServer() {
       deletedAt: null,
       replyTo: null,
       reactions: [],
+      attachments: [],
       abilities: { edit: mine, delete: mine, react: true, undo: false },
       ...over,
     };
@@ -89,6 +92,7 @@ export function chatServer() {
     return message;
   };
   const find = (id: string) => messages.find((m) => m.id === id);
+  const indexOf = (id: string) => messages.findIndex((m) => m.id === id);
 
   async function answer(method: string, url: URL, body: unknown): Promise<Reply | undefined> {
     const path = url.pathname;
@@ -97,21 +101,27 @@ export function chatServer() {
       if (method === "POST") {
         if (control.sendGate) await control.sendGate;
         if (control.sendFails) return failure(500, "Noe gikk galt");
-        const { content } = body as { content: string };
-        return { status: 201, body: add(kari, content.trim()) };
+        const { content, attachmentIds = [] } = body as { content: string; attachmentIds?: string[] };
+        const attachments = attachmentIds.flatMap((id) => files.get(id) ?? []);
+        return { status: 201, body: add(kari, content.trim(), { attachments }) };
       }
       const before = url.searchParams.get("before");
       const after = url.searchParams.get("after");
+      const from = url.searchParams.get("from");
+      const asOf = new Date().toISOString();
+      // Changes since: everything from `from` on, as the server's overlap may also answer.
+      if (from)
+        return { status: 200, body: { messages: messages.slice(indexOf(from)), hasMore: false, asOf } };
       if (after) {
-        const rest = messages.slice(messages.findIndex((m) => m.id === after) + 1);
+        const rest = messages.slice(indexOf(after) + 1);
         return {
           status: 200,
-          body: { messages: rest.slice(0, messagePageSize), hasMore: rest.length > messagePageSize },
+          body: { messages: rest.slice(0, messagePageSize), hasMore: rest.length > messagePageSize, asOf },
         };
       }
-      const end = before ? messages.findIndex((m) => m.id === before) : messages.length;
+      const end = before ? indexOf(before) : messages.length;
       const start = Math.max(0, end - messagePageSize);
-      return { status: 200, body: { messages: messages.slice(start, end), hasMore: start > 0 } };
+      return { status: 200, body: { messages: messages.slice(start, end), hasMore: start > 0, asOf } };
     }
     if (method === "POST" && path === `/api/chat/threads/${threadId}/read`)
       return { status: 200, body: { unread: 0 } };
@@ -160,5 +170,5 @@ export function chatServer() {
     });
   });
 
-  return { messages, calls, control, add };
+  return { messages, calls, control, add, files };
 }

@@ -80,7 +80,13 @@ describe("unread badges", () => {
     const asked = () => calls.filter((c) => c.path === "/api/chat/unread").length;
     expect(asked()).toBe(1);
 
-    // Ola wrote again: the DM's new count goes into the sum, without asking the server.
+    // Ola wrote again, twice: each is one more, added without asking the server.
+    PayloadSocket.last!.event(user, "chat.unread", { threadId: ids.dm, kind: "direct", added: 1 });
+    PayloadSocket.last!.event(user, "chat.unread", { threadId: ids.dm, kind: "direct", added: 1 });
+    await waitFor(async () =>
+      expect(await item("Direktemeldinger")).toHaveTextContent(/^Direktemeldinger3$/),
+    );
+    // A count as it now is (he deleted one) replaces what was held.
     PayloadSocket.last!.event(user, "chat.unread", { threadId: ids.dm, kind: "direct", unread: 4 });
     await waitFor(async () =>
       expect(await item("Direktemeldinger")).toHaveTextContent(/^Direktemeldinger4$/),

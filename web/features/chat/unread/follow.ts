@@ -1,9 +1,9 @@
 /**
  * The chat lists follow my realtime topic (`user:{id}`): a thread's new unread count
  * (`chat.unread`: someone wrote, or I read in another tab) and a thread someone put me
- * in (`chat.joined`). Every list and badge that is on screen calls this hook; the
- * handling is idempotent, so however many listen, the caches end up the same and a
- * refetch already under way is not started again.
+ * in (`chat.joined`). Every list and badge that is on screen calls this hook; each
+ * event is applied once however many listen, and a refetch already under way is not
+ * started again.
  */
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
@@ -17,14 +17,13 @@ import { type RealtimeEvent, topics } from "../../../../common/schemas/realtime.
 import { useSession } from "../../../lib/session.tsx";
 import { useRealtimeTopic } from "../../../lib/use-realtime.ts";
 import { chatKeys } from "../api/keys.ts";
-import { withThreadUnread } from "../api/unread.ts";
+import { changedCount, withThreadUnread } from "../api/unread.ts";
 
-const unreadPayload = z.object({
-  threadId: z.string(),
-  kind: z.enum(threadKinds),
-  unread: z.number().int().nonnegative(),
-});
-const joinedPayload = unreadPayload.omit({ unread: true });
+const joinedPayload = z.object({ threadId: z.string(), kind: z.enum(threadKinds) });
+const unreadPayload = z.union([
+  joinedPayload.extend({ unread: z.number().int().nonnegative() }),
+  joinedPayload.extend({ added: z.number().int().positive() }),
+]);
 
 const refetch = (client: QueryClient, queryKey: QueryKey) =>
   client.invalidateQueries({ queryKey }, { cancelRefetch: false });
@@ -50,7 +49,7 @@ function onUnread(client: QueryClient, change: z.infer<typeof unreadPayload>) {
       list
         ? {
             channels: list.channels.map((c) =>
-              c.id === change.threadId ? { ...c, unread: change.unread } : c,
+              c.id === change.threadId ? { ...c, unread: changedCount(c.unread, change) } : c,
             ),
           }
         : list,
@@ -63,7 +62,15 @@ function onJoined(client: QueryClient, joined: z.infer<typeof joinedPayload>) {
   if (joined.kind === "channel") void refetch(client, chatKeys.channels);
 }
 
+/**
+ * Events already applied. Every follower gets the same event object, and a count that
+ * says "one more" must go in once, not once per list on screen.
+ */
+const applied = new WeakSet<RealtimeEvent>();
+
 function onEvent(client: QueryClient, event: RealtimeEvent) {
+  if (applied.has(event)) return;
+  applied.add(event);
   if (event.type === chatEvents.unread) {
     const parsed = unreadPayload.safeParse(event.payload);
     return parsed.success ? onUnread(client, parsed.data) : refetchAll(client);

@@ -1,0 +1,89 @@
+/**
+ * The privacy warning in the department chat, in the composer and in the edit box: a
+ * national identity number warns high, an e-mail address medium, a shift time and a room
+ * number not at all. Nothing with personal data is sent: the server and its department
+ * thread are shared with the other tests.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+
+test.use({ serverEnv: envs.noAutoSignIn });
+
+const warnings = {
+  high: "ADVARSEL: Kan inneholde sensitive personopplysninger... Ikke send!",
+  medium: "Mulige personopplysninger oppdaget... Vær forsiktig!",
+  low: "Sjekk om meldingen inneholder personopplysninger",
+};
+
+/**
+ * A fake national identity number with valid control digits (born 15.03.85), as
+ * `nationalId("150385", 400)` in common/domain/privacy-corpus.ts computes it.
+ */
+const idNumber = "15038540189";
+
+const composer = (page: Page) => page.getByRole("textbox", { name: "Melding" });
+/** The warning as screen readers get it: inside a status region. */
+const warning = (scope: Page | Locator, text: string) => scope.getByRole("status").filter({ hasText: text });
+
+async function openChat(page: Page, person: { email: string } = demo.kari) {
+  await impersonate(page, person.email);
+  await page.goto("/chat/department");
+  await expect(composer(page)).toBeVisible();
+}
+
+test("the composer warns high for an identity number, medium for an e-mail, not for a shift time", async ({
+  page,
+}) => {
+  await openChat(page);
+  const field = composer(page);
+
+  // Typed key by key: the check runs while typing, once typing pauses.
+  await field.pressSequentially(`Pasienten har fnr ${idNumber}`);
+  await expect(warning(page, warnings.high)).toBeVisible();
+  // The field points at the warning, so it is read with the field too.
+  await expect(field).toHaveAccessibleDescription(/ADVARSEL: Kan inneholde sensitive personopplysninger/);
+
+  await field.clear();
+  await expect(page.getByText(warnings.high)).toHaveCount(0);
+  await field.fill("Send det til kari.nordmann@gmail.com");
+  await expect(warning(page, warnings.medium)).toBeVisible();
+
+  // Replaced without emptying the field first, so the medium warning leaves only once the
+  // new text has been checked: the clean result is real, not the moment before the check.
+  await field.fill("Vakt 07:30–15:00, rom 412");
+  await expect(page.getByText(warnings.medium)).toHaveCount(0);
+  for (const text of Object.values(warnings)) await expect(page.getByText(text)).toHaveCount(0);
+
+  await field.clear();
+});
+
+test("editing a message warns the same way", async ({ page }) => {
+  // Sofie writes here: a message of Kari's left last would group the next one other tests
+  // send as Kari under it, without her name.
+  await openChat(page, demo.secretary);
+  const text = `Husk overlevering kl. 15 (${Date.now().toString(36)})`;
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+  const sent = page.locator("article", { hasText: text });
+  // Confirmed by the server, so its id is final and it can be edited.
+  await expect(sent).toBeVisible();
+  await expect(sent).not.toHaveAttribute("aria-busy", "true");
+  // By id: while it is edited, its text is in the field, which `hasText` does not see.
+  const id = await sent.getAttribute("data-message-id");
+  const message = page.locator(`article[data-message-id="${id}"]`);
+  // A clean message gives no warning anywhere.
+  for (const w of Object.values(warnings)) await expect(page.getByText(w)).toHaveCount(0);
+
+  // Edit with the keyboard: focus the message, 'e'.
+  await message.focus();
+  await page.keyboard.press("e");
+  const editor = page.getByRole("textbox", { name: "Rediger melding" });
+  await editor.press("End");
+  await editor.pressSequentially(` fnr ${idNumber}`);
+  await expect(warning(message, warnings.high)).toBeVisible();
+
+  // Escape leaves the message as it was: the number is never saved.
+  await editor.press("Escape");
+  await expect(editor).toHaveCount(0);
+  await expect(page.getByText(warnings.high)).toHaveCount(0);
+});

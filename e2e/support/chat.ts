@@ -1,0 +1,41 @@
+/** Opening the department chat in a browser of its own, followed in real time. */
+import type { Browser, Page } from "@playwright/test";
+import { type demo, impersonate } from "./fixtures.ts";
+
+export type Person = (typeof demo)[keyof typeof demo];
+
+/** Resolves once the server has confirmed the page's subscription to a chat thread. */
+export function followingThread(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        const frame = JSON.parse(payload.toString()) as { type?: string; topic?: string };
+        if (frame.type === "subscribed" && frame.topic?.startsWith("thread:")) resolve();
+      }),
+    );
+  });
+}
+
+/** A browser of its own, signed in as `person`, with the department chat open and followed. */
+export async function openChat(
+  browser: Browser,
+  baseURL: string | undefined,
+  person: Person,
+  options: { viewport?: { width: number; height: number }; beforeOpen?: (page: Page) => Promise<void> } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+    locale: "nb-NO",
+    timezoneId: "Europe/Oslo",
+  });
+  const page = await context.newPage();
+  await impersonate(page, person.email);
+  await options.beforeOpen?.(page);
+  const following = followingThread(page);
+  await page.goto("/chat/department");
+  await following;
+  // A mark that a reload would lose: updates must arrive in the page as it is.
+  await page.evaluate(() => Object.assign(window, { openedOnce: true }));
+  return page;
+}

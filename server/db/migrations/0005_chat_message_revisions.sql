@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "revised_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "chat_messages_thread_revised_idx" ON "chat_messages" USING btree ("thread_id","revised_at");
