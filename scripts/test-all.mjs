@@ -79,6 +79,29 @@ function countPlaywright(report) {
   return { passed, failed };
 }
 
+/**
+ * The names of what failed, printed beside the summary: the streamed output above can be
+ * long, and a CI log is often read from its end.
+ */
+function failedNames(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name ?? "");
+    for (const t of file.assertionResults ?? [])
+      if (t.status === "failed") names.push(`${where} › ${t.fullName ?? t.title}`);
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed"))
+      names.push(`${where} (${String(file.message ?? "").split("\n")[0]})`);
+  }
+  for (const suite of report.suites ?? []) collectPlaywright(suite, names);
+  return names;
+}
+
+function collectPlaywright(suite, names) {
+  for (const spec of suite.specs ?? [])
+    if (spec.ok === false) names.push(`${spec.file}:${spec.line} › ${spec.title}`);
+  for (const child of suite.suites ?? []) collectPlaywright(child, names);
+}
+
 function summarise(name, code, report, count) {
   if (!report) {
     console.error(`[test-all] ${name}: no report (exit ${code}); counted as 1 failed`);
@@ -92,6 +115,7 @@ function summarise(name, code, report, count) {
     result.failed = 1;
   }
   console.log(`[test-all] ${name}: ${result.passed} passed, ${result.failed} failed`);
+  for (const line of failedNames(report)) console.log(`[test-all]   failed: ${line}`);
   return result;
 }
 
