@@ -12,6 +12,8 @@ export const featureFlags = z.object({
   chatReactions: z.boolean(),
   chatModerationBlocking: z.boolean(),
   devSwitcher: z.boolean(),
+  /** the outcome dialog's 'Du fikk vakten' / 'Du fikk ikke' banner (spec §4: switched off) */
+  shiftOutcomeBanner: z.boolean(),
 });
 export type FeatureFlags = z.infer<typeof featureFlags>;
 export type FeatureFlag = keyof FeatureFlags;
@@ -84,6 +86,7 @@ export const defaultBrand: BrandConfig = {
     chatReactions: true,
     chatModerationBlocking: false,
     devSwitcher: false,
+    shiftOutcomeBanner: false,
   },
   limits: { maxUploadMB: 20, allowedMimeTypes: ["image/*", "application/pdf"] },
 };

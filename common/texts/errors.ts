@@ -11,6 +11,7 @@ import { departmentsErrors } from "./errors/departments.ts";
 import { notificationsErrors } from "./errors/notifications.ts";
 import { platformErrors } from "./errors/platform.ts";
 import { realtimeErrors } from "./errors/realtime.ts";
+import { shiftsErrors } from "./errors/shifts.ts";
 
 export const errorMessages = {
   ...platformErrors,
@@ -20,6 +21,7 @@ export const errorMessages = {
   ...notificationsErrors,
   ...chatErrors,
   ...attachmentsErrors,
+  ...shiftsErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

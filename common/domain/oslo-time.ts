@@ -1,0 +1,96 @@
+/**
+ * Extra shifts are entered as an Oslo calendar date and whole wall-clock hours (spec §5:
+ * 00:00–23:00) and stored as instants. The conversion must hold on the two nights a
+ * year summer time starts or ends, when an hour is missing or happens twice.
+ *
+ * Our choice follows the "compatible" rule of JavaScript's Temporal: an hour that does
+ * not exist (02:00 on the last Sunday of March) means the instant the clocks show 03:00;
+ * an hour that happens twice (02:00 on the last Sunday of October) means its first
+ * occurrence, in summer time.
+ */
+import { TZDate } from "@date-fns/tz";
+import { osloTimeZone } from "./shift-block.ts";
+
+const hourMs = 3_600_000;
+
+/** An Oslo calendar date, `YYYY-MM-DD`. */
+export type OsloDate = string;
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parts(date: OsloDate): [number, number, number] {
+  const m = datePattern.exec(date);
+  if (!m) throw new Error(`not a date: ${date}`);
+  return [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+}
+
+/** Whether `date` is a real calendar date (`2026-02-30` is not). */
+export function isOsloDate(date: string): boolean {
+  const m = datePattern.exec(date);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === date;
+}
+
+/** The Oslo wall-clock hour of an instant. */
+export function osloHour(at: Date): number {
+  return new TZDate(at.getTime(), osloTimeZone).getHours();
+}
+
+/** The Oslo calendar date of an instant. */
+export function osloDate(at: Date): OsloDate {
+  const local = new TZDate(at.getTime(), osloTimeZone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+}
+
+/** The instant the clocks in Oslo show `hour`:00 on `date` (day overflow rolls over). */
+export function osloHourToInstant(date: OsloDate, hour: number, addDays = 0): Date {
+  const [y, m, d] = parts(date);
+  const found = new TZDate(y, m, d + addDays, hour, 0, 0, 0, osloTimeZone).getTime();
+  // A repeated hour: take its first occurrence (summer time), an hour earlier.
+  const earlier = found - hourMs;
+  const same = (t: number) => {
+    const a = new TZDate(t, osloTimeZone);
+    const b = new TZDate(found, osloTimeZone);
+    return a.getHours() === b.getHours() && a.getDate() === b.getDate();
+  };
+  return new Date(same(earlier) ? earlier : found);
+}
+
+export interface ShiftSpan {
+  startsAt: Date;
+  endsAt: Date;
+  /** the 'to' hour is on the next day ('+1 dag') */
+  nextDay: boolean;
+}
+
+/**
+ * A shift from `fromHour` to `toHour` on `date`: a 'to' earlier than 'from' ends the next
+ * day (night shifts, decisions.md); equal hours, or hours the clocks skip, are no shift
+ * (null: 'Sluttid må være etter starttid').
+ */
+export function shiftSpan(date: OsloDate, fromHour: number, toHour: number): ShiftSpan | null {
+  if (fromHour === toHour) return null;
+  const nextDay = toHour < fromHour;
+  const startsAt = osloHourToInstant(date, fromHour);
+  const endsAt = osloHourToInstant(date, toHour, nextDay ? 1 : 0);
+  // 02:00–03:00 on the night summer time starts is no time at all.
+  if (endsAt <= startsAt) return null;
+  return { startsAt, endsAt, nextDay };
+}
+
+const weekday = new Intl.DateTimeFormat("nb-NO", { timeZone: osloTimeZone, weekday: "short" });
+const clock = new Intl.DateTimeFormat("nb-NO", {
+  timeZone: osloTimeZone,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A shift's day and time as cards show it first (ui.md): `tir. 24.11 · 07:00–15:00`. */
+export function formatShiftWhen(startsAt: Date, endsAt: Date): string {
+  const nextDay = osloDate(endsAt) !== osloDate(startsAt) ? " (+1 dag)" : "";
+  const [, month, day] = osloDate(startsAt).split("-");
+  return `${weekday.format(startsAt)} ${day}.${month} · ${clock.format(startsAt)}–${clock.format(endsAt)}${nextDay}`;
+}

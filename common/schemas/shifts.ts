@@ -1,0 +1,221 @@
+/**
+ * The extra-shift API (spec §2 Extra shifts, §3, §5 Create shift, §7 shift RPCs;
+ * decisions.md § Extra shifts). One contract for the server's validation, OpenAPI and
+ * the web app's parsing.
+ *
+ * A shift is entered as an Oslo date and whole hours and stored as instants
+ * (`domain/oslo-time.ts`). Every shift in a response carries `can`: what the caller may
+ * do with it, decided by the server's policies, so buttons never guess.
+ */
+import { z } from "zod";
+import { isOsloDate } from "../domain/oslo-time.ts";
+import { hasControlCharacters } from "./auth.ts";
+
+/** Spec §5: the type of shift is one of these. */
+export const shiftTitles = [
+  "Ekstravakt anestesi",
+  "Nattevakt kirurgi",
+  "Helgevakt",
+  "Beredskapsvakt",
+  "Dagvakt",
+  "Kveldsvakt",
+  "Nattevakt",
+] as const;
+
+/** Spec §5: the place is one of these. */
+export const shiftLocations = [
+  "Operasjon 1",
+  "Operasjon 2",
+  "Operasjon 3",
+  "Intensiv",
+  "Akuttmottak",
+  "Post 1",
+  "Post 2",
+  "Post 3",
+  "Dagkirurgi",
+] as const;
+
+export const shiftStatuses = ["draft", "open", "assigned", "closed"] as const;
+export type ShiftStatus = (typeof shiftStatuses)[number];
+
+export const assignmentMethods = ["auto", "swap", "manual"] as const;
+
+/** The list screen's tabs: 'Åpne', 'Venter svar' (open, I am interested), 'Mine tildelte', 'Utkast'. */
+export const shiftViews = ["open", "waiting", "assigned", "drafts"] as const;
+export type ShiftView = (typeof shiftViews)[number];
+
+export const descriptionMaxLength = 1000;
+
+const instant = z.iso.datetime({ offset: true });
+const hour = z.number().int().min(0).max(23);
+
+export const shiftParams = z.object({ shiftId: z.uuid() });
+
+/**
+ * 'Ny ekstravakt' and 'Rediger'. The shape only; the rules people meet in the form
+ * ('Dato må velges', 'Sluttid må være etter starttid', past dates, 'Avdeling må velges')
+ * answer 422 with their own codes.
+ */
+export const shiftInput = z.object({
+  /** Oslo calendar date, YYYY-MM-DD */
+  date: z.string().refine(isOsloDate, "Ugyldig dato"),
+  fromHour: hour,
+  /** earlier than fromHour: the next day */
+  toHour: hour,
+  title: z.enum(shiftTitles),
+  location: z.enum(shiftLocations),
+  description: z
+    .string()
+    .trim()
+    .max(descriptionMaxLength)
+    .refine((v) => !v.includes("\u0000"), "Ugyldige tegn")
+    .optional(),
+  /** the department, needed when the person leads several; default: the current one */
+  deptId: z.uuid().optional(),
+});
+export type ShiftInput = z.infer<typeof shiftInput>;
+
+export const shiftListQuery = z.object({ view: z.enum(shiftViews) });
+
+/** A person as lists show them: name and initials, avatar when there is one. */
+export const personRef = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type PersonRef = z.infer<typeof personRef>;
+
+export const shiftAbilities = z.object({
+  edit: z.boolean(),
+  publish: z.boolean(),
+  delete: z.boolean(),
+  close: z.boolean(),
+  assign: z.boolean(),
+  interest: z.boolean(),
+  viewOutcome: z.boolean(),
+});
+export type ShiftAbilities = z.infer<typeof shiftAbilities>;
+
+export const shiftDto = z.object({
+  id: z.uuid(),
+  deptId: z.uuid(),
+  deptName: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  location: z.string(),
+  startsAt: instant,
+  endsAt: instant,
+  status: z.enum(shiftStatuses),
+  createdAt: instant,
+  publishedAt: instant.nullable(),
+  interestCount: z.number().int().nonnegative(),
+  /** the first five who registered interest (spec §2: up to 5 avatars plus '+n') */
+  interested: z.array(personRef),
+  isInterested: z.boolean(),
+  assignment: z
+    .object({
+      person: personRef,
+      assignedAt: instant,
+      method: z.enum(assignmentMethods),
+    })
+    .nullable(),
+  can: shiftAbilities,
+});
+export type ShiftDto = z.infer<typeof shiftDto>;
+
+export const shiftList = z.object({ shifts: z.array(shiftDto) });
+export type ShiftList = z.infer<typeof shiftList>;
+
+/**
+ * The tab counts of my current department, and the admin page's counters: open shifts,
+ * the sum of their interest counts, drafts (null for those who may not see drafts).
+ */
+export const shiftCounts = z.object({
+  open: z.number().int().nonnegative(),
+  waiting: z.number().int().nonnegative(),
+  assigned: z.number().int().nonnegative(),
+  drafts: z.number().int().nonnegative().nullable(),
+  interested: z.number().int().nonnegative(),
+});
+export type ShiftCounts = z.infer<typeof shiftCounts>;
+
+/** 'Jeg er interessert' and its withdrawal. */
+export const interestResponse = z.object({
+  shiftId: z.uuid(),
+  interested: z.boolean(),
+  interestCount: z.number().int().nonnegative(),
+});
+
+/** One candidate of an allocation, in rank order (ineligible ones last, rank null). */
+export const outcomeCandidate = z.object({
+  candidateId: z.uuid(),
+  name: z.string(),
+  rank: z.number().int().positive().nullable(),
+  winner: z.boolean(),
+  fairnessValue: z.number().int().nonnegative(),
+});
+
+/** Spec §3 'Assignment outcome': what a candidate or a leader sees after the run. */
+export const assignmentOutcome = z.object({
+  shiftId: z.uuid(),
+  title: z.string(),
+  startsAt: instant,
+  endsAt: instant,
+  yourId: z.uuid(),
+  winnerId: z.uuid().nullable(),
+  winnerName: z.string().nullable(),
+  /** null when I was no (eligible) candidate */
+  yourRank: z.number().int().positive().nullable(),
+  totalCandidates: z.number().int().nonnegative(),
+  yourFairnessValue: z.number().int().nonnegative().nullable(),
+  explanation: z.string(),
+  candidates: z.array(outcomeCandidate),
+  assignedAt: instant,
+  method: z.enum(assignmentMethods),
+});
+export type AssignmentOutcome = z.infer<typeof assignmentOutcome>;
+
+/** 'Se full audit': every candidate of the run, the ineligible with their reason. */
+export const auditRow = z.object({
+  candidateId: z.uuid(),
+  name: z.string(),
+  fairnessValue: z.number().int().nonnegative(),
+  /** the full UUID; shown as its first 8 characters */
+  tieBreakUuid: z.uuid(),
+  rank: z.number().int().positive().nullable(),
+  winner: z.boolean(),
+  /** Norwegian, e.g. 'Mindre enn 11 timer hvile etter vakt …'; null when eligible */
+  ineligibleReason: z.string().nullable(),
+});
+export const assignmentAudit = z.object({
+  shiftId: z.uuid(),
+  runAt: instant,
+  minRestHours: z.number().int(),
+  rows: z.array(auditRow),
+});
+export type AssignmentAudit = z.infer<typeof assignmentAudit>;
+
+/** 'Tildel automatisk': the winner, and whether it had been decided before ('Allerede tildelt'). */
+export const assignResponse = z.object({
+  shiftId: z.uuid(),
+  alreadyAssigned: z.boolean(),
+  winner: personRef.nullable(),
+});
+
+/** The admin page's fairness picture: extra shifts per person in the last 90 days. */
+export const fairnessOverview = z.object({
+  deptId: z.uuid(),
+  windowDays: z.number().int().positive(),
+  people: z.array(personRef.extend({ count: z.number().int().nonnegative() })),
+});
+export type FairnessOverview = z.infer<typeof fairnessOverview>;
+
+/** My calendar feed: its secret address, or null before I subscribe. */
+export const calendarFeed = z.object({ url: z.string().nullable() });
+
+export const calendarTokenParams = z.object({
+  token: z
+    .string()
+    .max(200)
+    .refine((v) => !hasControlCharacters(v), "Ugyldige tegn"),
+});

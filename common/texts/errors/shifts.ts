@@ -1,0 +1,25 @@
+/**
+ * Extra shifts (spec §8 Shifts and Assignment outcome; decisions.md § Extra shifts). The
+ * form's rules answer 422 with the texts the dialog shows; a shift one may not see
+ * answers exactly like a missing one.
+ */
+import { descriptionMaxLength } from "../../schemas/shifts.ts";
+
+export const shiftsErrors = {
+  // The create dialog's rules (spec §5).
+  shift_date_required: "Dato må velges",
+  shift_dept_required: "Avdeling må velges",
+  shift_end_not_after_start: "Sluttid må være etter starttid",
+  shift_in_past: "Datoen kan ikke være i fortiden.",
+  shift_description_too_long: `Beskrivelsen kan være på høyst ${descriptionMaxLength} tegn.`,
+  // The server's own.
+  shift_not_found: "Ekstravakten finnes ikke, eller du har ikke tilgang til den.",
+  shift_manage_refused: "Bare ledere og administratorer i avdelingen kan gjøre dette.",
+  shift_not_draft: "Bare utkast kan endres, publiseres eller slettes.",
+  shift_not_open: "Ekstravakten er ikke åpen lenger.",
+  shift_started: "Vakten har allerede startet.",
+  shift_no_interest: "Ingen interesserte",
+  shift_no_candidates: "Ingen kandidater funnet for tildeling",
+  shift_outcome_not_found: "Kunne ikke hente tildelingsresultat",
+  calendar_not_found: "Kalenderlenken finnes ikke. Den kan være fornyet.",
+} as const;
