@@ -9,8 +9,10 @@ import { chatTexts } from "./ui/chat.ts";
 import { chatListsTexts } from "./ui/chat-lists.ts";
 import { devTexts } from "./ui/dev.ts";
 import { generalTexts } from "./ui/general.ts";
+import { notificationsTexts } from "./ui/notifications.ts";
 import { profileTexts } from "./ui/profile.ts";
 import { shellTexts } from "./ui/shell.ts";
+import { shiftsTexts } from "./ui/shifts.ts";
 
 export const ui = {
   ...generalTexts,
@@ -20,6 +22,8 @@ export const ui = {
   ...chatTexts,
   ...chatListsTexts,
   ...devTexts,
+  ...notificationsTexts,
+  ...shiftsTexts,
 } as const;
 
 export type UiTexts = typeof ui;

@@ -17,4 +17,6 @@ describe("policies: notifications", () => {
     table(action, "a staff member's", recipient(someoneElse), nobody);
     table(action, "a leader's", recipient(someoneElse, "leader"), nobody);
   }
+  // An admin record in any department makes one admin everywhere; leaders and staff never broadcast.
+  table("notification.broadcast", "to everyone", () => ({ type: "app" }), { ...nobody, admin: yes });
 });

@@ -3,9 +3,10 @@
  * marking them read and following one's `user:{id}` realtime topic (which carries them
  * and the badge counts) are for that person only: not for leaders or admins, who may
  * read other people's user records (`user.read`) but not their notifications. Someone
- * else's notification is hidden (404), as if it did not exist.
+ * else's notification is hidden (404), as if it did not exist. Broadcasting to everyone
+ * is an admin's alone.
  */
-import { type Actor, allow } from "./policy.ts";
+import { type Actor, allow, isAdmin } from "./policy.ts";
 import type { UserResource } from "./resources.ts";
 
 const isRecipient = (actor: Actor, recipient: UserResource) => recipient.id === actor.userId;
@@ -13,3 +14,6 @@ const isRecipient = (actor: Actor, recipient: UserResource) => recipient.id === 
 allow("notification.list", isRecipient);
 allow("notification.markRead", isRecipient, { refusal: "hide" });
 allow("notification.subscribe", isRecipient);
+
+// 'Send varsel til alle' reaches every active user of the installation: admins only (spec §6).
+allow("notification.broadcast", (actor) => isAdmin(actor));

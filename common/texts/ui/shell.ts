@@ -33,7 +33,6 @@ export const shellTexts = {
     userMenu: "Brukermeny",
     myProfile: "Min Profil",
     notifications: "Varsler",
-    notificationsPending: "Varsler er ikke tatt i bruk ennå. De kommer her når de er klare.",
     demoSwitcher: "Bytt demobruker",
     demoSwitcherTitle: "Demobrukere",
     demoSwitcherHint: "Kun i testmiljøet",

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { broadcastRequest, broadcastResponse } from "../../../common/schemas/broadcast.ts";
 import {
   notificationListResponse,
   notificationParams,
   unreadCountResponse,
 } from "../../../common/schemas/notifications.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { authenticate, authorize, type SignedIn, signedIn } from "../../platform/pipeline.ts";
+import { authenticate, authorize, rateLimit, type SignedIn, signedIn } from "../../platform/pipeline.ts";
+import { sendBroadcast } from "./broadcast.ts";
 import { listNotifications, markAllRead, markRead, recipientOf, unreadCount } from "./service.ts";
 
 const tags = ["notifications"];
@@ -75,6 +77,23 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => ({
       unreadCount: await markAllRead(ctx, signedIn(request).session.userId, ctx.clock.now()),
+    }),
+  );
+
+  // 'Send varsel til alle'. Rate limited like the sign-in forms: a broadcast reaches
+  // everyone, so a stuck button or a stolen admin session must not flood every bell.
+  r.post(
+    "/api/notifications/broadcast",
+    {
+      schema: { tags, body: broadcastRequest, response: { 200: broadcastResponse } },
+      config: { action: "notification.broadcast" },
+      preValidation: [rateLimit(ctx, "broadcast"), authenticate(ctx)],
+      preHandler: [
+        authorize(ctx, "notification.broadcast", () => ({ type: "app" }), { refusal: "broadcast_refused" }),
+      ],
+    },
+    async (request) => ({
+      count: await sendBroadcast(ctx, signedIn(request).session.userId, request.body),
     }),
   );
 }

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
 import { cn } from "../../lib/cn.ts";
 import { NavBadge } from "./NavBadge.tsx";
+import { NotificationBellSlot } from "./NotificationBellSlot.tsx";
 import type { AppNav } from "./nav.ts";
 import { usePageTitle } from "./page-title.ts";
 import { QuickActions } from "./QuickActions.tsx";
@@ -14,7 +15,10 @@ import { UserMenu } from "./UserMenu.tsx";
 
 const headerButton = "size-11 text-primary-fg hover:bg-white/10 focus-visible:outline-primary-fg";
 
-/** Under 768 px: a header with the page title, the 'Meny' and 'Hurtighandlinger' drawers. */
+/**
+ * Under 768 px: a header with the page title, the 'Meny' and 'Hurtighandlinger' drawers
+ * and the notification bell (spec §2: the bell is in the header on phones too).
+ */
 export function MobileShell({ nav, children }: { nav: AppNav; children: ReactNode }) {
   const { pathname } = useLocation();
   const title = usePageTitle();
@@ -43,6 +47,7 @@ export function MobileShell({ nav, children }: { nav: AppNav; children: ReactNod
             </div>
           </Drawer>
           <p className="min-w-0 flex-1 truncate px-1 text-lg font-semibold">{title}</p>
+          <NotificationBellSlot />
           <Drawer
             open={quickOpen}
             onOpenChange={setQuickOpen}

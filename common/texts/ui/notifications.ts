@@ -1,0 +1,96 @@
+/**
+ * The notification bell and 'Send varsel til alle' (spec §2 Notifications, §4, §5
+ * Broadcast, §8). The spec's own words are copied exactly; the texts per notification
+ * type follow their tone. A shift is named by its title and start ('Dagvakt
+ * (24.11.2025 07:00)').
+ */
+import type { BroadcastType } from "../../schemas/broadcast.ts";
+import type { NotificationType } from "../../schemas/notifications.ts";
+
+type ShiftNotificationType = Exclude<NotificationType, BroadcastType>;
+
+export const notificationsTexts = {
+  notifications: {
+    title: "Varsler",
+    /** the bell's name, with the count its badge shows as '9+' */
+    bell: (unread: number) =>
+      unread === 0 ? "Varsler" : `Varsler, ${unread === 1 ? "1 ulest varsel" : `${unread} uleste varsler`}`,
+    unreadMark: "Ulest",
+    justNow: "nå nettopp",
+    markAllRead: "Merk alle som lest",
+    markRead: "Merk som lest",
+    markReadFailed: "Kunne ikke markere varsler som lest",
+    loading: "Laster varsler...",
+    failed: "Kunne ikke laste varsler",
+    // The retry's name says what it retries: a page may show another list's 'Prøv igjen'.
+    retry: "Prøv igjen å laste varsler",
+    empty: "Ingen varsler",
+    emptyBody: "Her kommer varsler om ekstravakter, vaktbytter og beskjeder til alle.",
+    interested: "Jeg er interessert",
+    interestSending: "Registrerer...",
+    interestRegistered: "Interesse registrert",
+    interestRegisteredBody: "Din interesse er registrert for ekstravakten",
+    interestFailed: "Kunne ikke registrere interesse",
+    openOutcome: "Se tildeling",
+    openSwaps: "Gå til vaktbytte",
+    shift: (title: string, start: string) => `${title} (${start})`,
+    headings: {
+      shift_published: "Ny ekstravakt",
+      shift_won: "Du fikk vakten",
+      shift_awarded: "Vakt tildelt",
+      shift_awarded_other: "Du fikk ikke vakten",
+      shift_assigned_winner: "Du fikk vakten",
+      shift_assigned_closed: "Vakten er tildelt",
+      swap_matched_proposed: "Forslag til vaktbytte",
+      swap_ready_for_leader: "Vaktbytte venter på godkjenning",
+      swap_approved: "Vaktbytte godkjent",
+      swap_rejected: "Vaktbytte avslått",
+    } satisfies Record<ShiftNotificationType, string>,
+    /** `shift` is the shift as `shift(title, start)` names it */
+    texts: {
+      shift_published: (shift: string) => `${shift} er lagt ut. Meld interesse hvis du kan ta vakten.`,
+      shift_won: (shift: string) => `Du fikk ${shift}.`,
+      shift_awarded: (shift: string) => `${shift} er tildelt deg.`,
+      shift_awarded_other: (shift: string) => `${shift} ble tildelt en annen.`,
+      shift_assigned_winner: (shift: string) => `Du ble tildelt ${shift} ved automatisk tildeling.`,
+      shift_assigned_closed: (shift: string) =>
+        `${shift} ble tildelt en annen. Se hvordan tildelingen ble gjort.`,
+      swap_matched_proposed: (shift: string) => `Noen vil bytte eller overta ${shift}. Svar under Vaktbytte.`,
+      swap_ready_for_leader: (shift: string) => `Et vaktbytte av ${shift} venter på godkjenning.`,
+      swap_approved: (shift: string) => `Vaktbyttet av ${shift} er godkjent.`,
+      swap_rejected: (shift: string) => `Vaktbyttet av ${shift} ble avslått.`,
+    } satisfies Record<ShiftNotificationType, (shift: string) => string>,
+    /** what kind of broadcast an item is, above its own title */
+    broadcastKinds: {
+      announcement: "Kunngjøring",
+      maintenance: "Vedlikehold",
+      update: "Oppdatering",
+      alert: "Viktig varsel",
+      info: "Informasjon",
+    } satisfies Record<BroadcastType, string>,
+  },
+  broadcast: {
+    open: "Send varsel til alle",
+    title: "Send varsel til alle",
+    description: "Varselet kommer i bjella til alle aktive brukere unntatt deg.",
+    type: "Type",
+    typePlaceholder: "Velg type",
+    heading: "Tittel",
+    headingPlaceholder: "f.eks. Planlagt nedetid i kveld",
+    body: "Beskrivelse (valgfritt)",
+    extra: "Tilleggsinformasjon (JSON)",
+    extraHint: 'Valgfritt. Et JSON-objekt, f.eks. {"avdeling": "Post 1"}',
+    /** characters used of the limit, under a field */
+    counter: (used: number, max: number) => `${used}/${max} tegn`,
+    submit: "Send varsel",
+    sending: "Sender...",
+    cancel: "Avbryt",
+    sent: "Varsel sendt",
+    sentTo: (count: number) => `Varsel sendt til ${count} brukere`,
+    failed: "Kunne ikke sende varsel",
+    // The toasts' titles; their text is the rule's message ('Type og tittel må fylles ut',
+    // 'Tilleggsinformasjon må være gyldig JSON', errors/notifications.ts).
+    requiredTitle: "Fyll ut påkrevde felter",
+    invalidJsonTitle: "Ugyldig JSON",
+  },
+} as const;

@@ -1,0 +1,59 @@
+/**
+ * 'Send varsel til alle' (spec §5, decisions.md § Broadcasts): one notification for every
+ * active user except the sender, written and announced in one `notify` call, and one
+ * audit row. The audit row says what kind of broadcast it was and how many it reached,
+ * never its text: a title can name a patient or a colleague, and audit rows outlive that.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import {
+  type BroadcastRequest,
+  type BroadcastType,
+  broadcastError,
+} from "../../../common/schemas/broadcast.ts";
+import type { NotificationPayloadInput } from "../../../common/schemas/notifications.ts";
+import { user } from "../../db/schema.ts";
+import { recordAudit } from "../../platform/audit.ts";
+import { unprocessable } from "../../platform/errors.ts";
+import { type TxDeps, withTx } from "../../platform/tx.ts";
+import { notify } from "./service.ts";
+
+/** The payload as stored: trimmed, and without an empty description or extra object. */
+function payloadOf(input: BroadcastRequest): NotificationPayloadInput<BroadcastType> {
+  const description = input.description?.trim();
+  const extra = input.extra && Object.keys(input.extra).length > 0 ? input.extra : undefined;
+  return {
+    title: input.title,
+    sentFrom: "admin_panel",
+    ...(description ? { description } : {}),
+    ...(extra ? { extra } : {}),
+  };
+}
+
+/** Sends the broadcast; returns how many people it reached. */
+export function sendBroadcast(deps: TxDeps, senderId: string, input: BroadcastRequest): Promise<number> {
+  const rule = broadcastError(input);
+  if (rule) throw unprocessable(rule);
+  return withTx(deps, async (tx, events) => {
+    // Accounts whose e-mail was never confirmed cannot sign in: they are nobody's colleague
+    // yet. `notify` leaves out the deactivated.
+    const everyone = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(and(ne(user.id, senderId), eq(user.emailVerified, true)));
+    const reached = await notify(
+      tx,
+      events,
+      everyone.map((u) => u.id),
+      input.type,
+      payloadOf(input),
+    );
+    await recordAudit(
+      tx,
+      { userId: senderId },
+      "notification.broadcast",
+      { type: "broadcast", id: null },
+      { type: input.type, count: reached.length },
+    );
+    return reached.length;
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The bell follows my realtime topic (`user:{id}`, decisions.md: notifications reach the
+ * bell at once, the 30-second poll catches what a dropped socket missed). Each event
+ * carries my new unread count, which the badge takes as is; the list is read again when
+ * it is on screen, else the next opening reads it.
+ */
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { topics } from "../../../../common/schemas/realtime.ts";
+import { useSession } from "../../../lib/session.tsx";
+import { useRealtimeTopic } from "../../../lib/use-realtime.ts";
+import { notificationKeys } from "./keys.ts";
+import { listQuery, markReadInList, setUnreadCount } from "./notifications.ts";
+
+const notificationEvents = {
+  created: "notification.created",
+  read: "notification.read",
+} as const;
+
+const unreadCount = z.number().int().nonnegative();
+const createdPayload = z.object({ notificationId: z.string(), unreadCount });
+/** Without an id: 'Merk alle som lest' (in another tab). */
+const readPayload = z.object({ notificationId: z.string().optional(), unreadCount });
+
+/**
+ * The list afresh, in the background, when the dropdown shows it. A closed dropdown reads
+ * it anyway when it next opens.
+ */
+function refreshList(client: QueryClient) {
+  const shown = client.getQueryCache().find({ queryKey: notificationKeys.list, exact: true })?.isActive();
+  if (shown) void client.prefetchQuery({ ...listQuery(true), staleTime: 0 });
+}
+
+/** Something may have been missed (a reconnect, an event not understood): ask the server. */
+function refetchAll(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+  refreshList(client);
+}
+
+function onEvent(client: QueryClient, type: string, payload: unknown) {
+  if (type === notificationEvents.created) {
+    const parsed = createdPayload.safeParse(payload);
+    if (!parsed.success) return refetchAll(client);
+    setUnreadCount(client, parsed.data.unreadCount);
+    return refreshList(client);
+  }
+  if (type === notificationEvents.read) {
+    const parsed = readPayload.safeParse(payload);
+    if (!parsed.success) return refetchAll(client);
+    markReadInList(client, parsed.data.notificationId);
+    setUnreadCount(client, parsed.data.unreadCount);
+    return refreshList(client);
+  }
+}
+
+/** Called once, by the bell: the shell shows one bell at a time. */
+export function useFollowNotifications() {
+  const client = useQueryClient();
+  const { user } = useSession();
+  useRealtimeTopic(topics.user(user.id), {
+    onEvent: (event) => onEvent(client, event.type, event.payload),
+    onResync: () => refetchAll(client),
+  });
+}
