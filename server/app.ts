@@ -15,7 +15,9 @@ import { chatFeature, threadTopicResource } from "./features/chat/index.ts";
 import { departmentsFeature } from "./features/departments/index.ts";
 import { devFeature } from "./features/dev/index.ts";
 import { notificationsFeature } from "./features/notifications/index.ts";
+import { notify } from "./features/notifications/service.ts";
 import { presenceFeature } from "./features/presence/index.ts";
+import { shiftsFeature } from "./features/shifts/index.ts";
 import { createAuth, resolveAuthSecret } from "./platform/auth.ts";
 import { BackgroundTasks } from "./platform/background.ts";
 import { loadBrand } from "./platform/brand.ts";
@@ -41,6 +43,7 @@ const features: Feature[] = [
   notificationsFeature,
   presenceFeature,
   chatFeature,
+  shiftsFeature({ notify }),
   devFeature,
 ];
 

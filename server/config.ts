@@ -1,6 +1,7 @@
 /** The only module that reads process.env: environment → typed, validated config. */
 import path from "node:path";
 import { z } from "zod";
+import { defaultMinRestHours, lowestMinRestHours } from "../common/domain/fairness.ts";
 
 const flag = z
   .string()
@@ -25,6 +26,7 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  MIN_REST_HOURS: z.coerce.number().int().min(lowestMinRestHours).max(24).default(defaultMinRestHours),
   WEB_DIST: z.string().default("dist/web"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -58,6 +60,8 @@ export interface Config {
   /** null: no idle timeout (staging) */
   sessionIdleMinutes: number | null;
   rateLimit: { windowSeconds: number; perEmail: number; perIp: number };
+  /** the least rest between two shifts a person may be given (decisions.md § Rest between shifts) */
+  minRestHours: number;
   webDist: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 }
@@ -114,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perEmail: e.RATE_LIMIT_PER_EMAIL,
       perIp: e.RATE_LIMIT_PER_IP,
     },
+    minRestHours: e.MIN_REST_HOURS,
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
   };

@@ -75,10 +75,15 @@ export const shiftInput = z.object({
 });
 export type ShiftInput = z.infer<typeof shiftInput>;
 
+/** 'Rediger' on a draft: the same fields; a draft stays in its department. */
+export const shiftEditInput = shiftInput.omit({ deptId: true });
+export type ShiftEditInput = z.infer<typeof shiftEditInput>;
+
 export const shiftListQuery = z.object({ view: z.enum(shiftViews) });
 
 /** A person as lists show them: name and initials, avatar when there is one. */
 export const personRef = z.object({
+  /** for a deleted account ('Slettet bruker'): an id that is nobody's */
   userId: z.uuid(),
   name: z.string(),
   avatarUrl: z.string().nullable(),
@@ -148,6 +153,7 @@ export const interestResponse = z.object({
 
 /** One candidate of an allocation, in rank order (ineligible ones last, rank null). */
 export const outcomeCandidate = z.object({
+  /** the person's user id; for a deleted account ('Slettet bruker') an id that is nobody's */
   candidateId: z.uuid(),
   name: z.string(),
   rank: z.number().int().positive().nullable(),
@@ -177,6 +183,7 @@ export type AssignmentOutcome = z.infer<typeof assignmentOutcome>;
 
 /** 'Se full audit': every candidate of the run, the ineligible with their reason. */
 export const auditRow = z.object({
+  /** as in `outcomeCandidate` */
   candidateId: z.uuid(),
   name: z.string(),
   fairnessValue: z.number().int().nonnegative(),
@@ -219,3 +226,14 @@ export const calendarTokenParams = z.object({
     .max(200)
     .refine((v) => !hasControlCharacters(v), "Ugyldige tegn"),
 });
+
+/**
+ * Realtime events. `shift.changed` `{ shiftId, openCount }` on `dept:{id}` after any
+ * change of a published shift (the department's open count after it);
+ * `shift.draftsChanged` `{ shiftId, deptId }` on the `user:` topics of the
+ * department's leaders and admins after any change of a draft.
+ */
+export const shiftEvents = {
+  changed: "shift.changed",
+  draftsChanged: "shift.draftsChanged",
+} as const;

@@ -21,6 +21,7 @@ export * from "./schema/notifications.ts";
 export * from "./schema/people.ts";
 export * from "./schema/platform.ts";
 export * from "./schema/presence.ts";
+export * from "./schema/shifts.ts";
 
 export const schema = {
   user,

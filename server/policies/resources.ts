@@ -56,7 +56,9 @@ export interface ShiftResource {
   id: string;
   deptId: string;
   status: ShiftStatus;
-  /** the people who registered interest (an outcome is theirs to see) */
+  /** its start has passed (the loader knows the clock; policies do not) */
+  started: boolean;
+  /** the candidates of its allocation run (an outcome is theirs to see) */
   candidateIds: readonly string[];
 }
 
@@ -118,8 +120,12 @@ export interface Actions {
   "attachment.read": AttachmentResource;
   // extra shifts
   "shift.list": DepartmentResource;
+  "shift.listDrafts": DepartmentResource;
+  "shift.fairness": DepartmentResource;
   "shift.read": ShiftResource;
   "shift.create": DepartmentResource;
+  "shift.manage": ShiftResource;
+  "shift.participate": ShiftResource;
   "shift.edit": ShiftResource;
   "shift.publish": ShiftResource;
   "shift.delete": ShiftResource;
@@ -127,6 +133,7 @@ export interface Actions {
   "shift.assign": ShiftResource;
   "shift.interest": ShiftResource;
   "shift.viewOutcome": ShiftResource;
+  "shift.calendar": UserResource;
   // swaps
   "swapOffer.list": DepartmentResource;
   "swapOffer.read": SwapOfferResource;
@@ -150,4 +157,5 @@ export interface Actions {
   "notification.list": UserResource;
   "notification.markRead": UserResource;
   "notification.subscribe": UserResource;
+  "notification.broadcast": AppResource;
 }

@@ -1,55 +1,85 @@
 import { describe } from "vitest";
-import { me, no, ownOnly, table, yes } from "./matrix.ts";
-import type { ShiftResource, ShiftStatus } from "./resources.ts";
+import { me, no, ownOnly, someoneElse, table, yes } from "./matrix.ts";
+import type { ShiftResource, ShiftStatus, UserResource } from "./resources.ts";
 
 const shift =
-  (status: ShiftStatus, candidateIds: string[] = []) =>
-  (deptId: string): ShiftResource => ({ type: "shift", id: "s", deptId, status, candidateIds });
+  (status: ShiftStatus, opts: { candidateIds?: string[]; started?: boolean } = {}) =>
+  (deptId: string): ShiftResource => ({
+    type: "shift",
+    id: "s",
+    deptId,
+    status,
+    started: opts.started ?? false,
+    candidateIds: opts.candidateIds ?? [],
+  });
 const dept = (id: string) => ({ type: "department" as const, id });
+const feedOwner =
+  (id: string) =>
+  (deptId: string): UserResource => ({
+    type: "user",
+    id,
+    memberships: [{ deptId, role: "staff", isActive: true }],
+  });
 
 const managers = { admin: yes, leader: ownOnly, staff: no, inactive: no, none: no };
 const activeStaff = { admin: ownOnly, leader: ownOnly, staff: ownOnly, inactive: no, none: no };
+const readers = { admin: yes, leader: ownOnly, staff: ownOnly, inactive: no, none: no };
 const nobody = { admin: no, leader: no, staff: no, inactive: no, none: no };
 
 describe("policies: extra shifts", () => {
-  table("shift.list", "department's shifts", dept, {
-    admin: yes,
-    leader: ownOnly,
-    staff: ownOnly,
-    inactive: no,
-    none: no,
-  });
-  table("shift.read", "open shift", shift("open"), {
-    admin: yes,
-    leader: ownOnly,
-    staff: ownOnly,
-    inactive: no,
-    none: no,
-  });
+  table("shift.list", "department's shifts", dept, readers);
+  table("shift.listDrafts", "department's drafts", dept, managers);
+  table("shift.fairness", "department's fairness picture", dept, managers);
+  table("shift.read", "open shift", shift("open"), readers);
+  table("shift.read", "closed shift", shift("closed"), readers);
   table("shift.read", "draft", shift("draft"), managers);
   table("shift.create", "new draft", dept, managers);
 
-  for (const action of ["shift.edit", "shift.publish", "shift.delete"] as const) {
+  // The gates ask who, in any state: the service answers for the state (409).
+  for (const status of ["draft", "open", "assigned", "closed"] as const) {
+    table("shift.manage", `${status} shift`, shift(status), managers);
+    table("shift.participate", `${status} shift`, shift(status), activeStaff);
+  }
+
+  for (const action of ["shift.edit", "shift.delete"] as const) {
     table(action, "draft", shift("draft"), managers);
+    table(action, "draft whose start has passed", shift("draft", { started: true }), managers);
     table(action, "open shift", shift("open"), nobody);
   }
+  table("shift.publish", "draft", shift("draft"), managers);
+  table("shift.publish", "draft whose start has passed", shift("draft", { started: true }), nobody);
+  table("shift.publish", "open shift", shift("open"), nobody);
+
+  table("shift.close", "open shift", shift("open"), managers);
+  table("shift.close", "open shift whose start has passed", shift("open", { started: true }), managers);
+  table("shift.assign", "open shift", shift("open"), managers);
+  table("shift.assign", "open shift whose start has passed", shift("open", { started: true }), nobody);
   for (const action of ["shift.close", "shift.assign"] as const) {
-    table(action, "open shift", shift("open"), managers);
     table(action, "assigned shift", shift("assigned"), nobody);
     table(action, "draft", shift("draft"), nobody);
   }
 
   table("shift.interest", "open shift", shift("open"), activeStaff);
+  table("shift.interest", "open shift whose start has passed", shift("open", { started: true }), nobody);
   table("shift.interest", "closed shift", shift("closed"), nobody);
+  table("shift.interest", "assigned shift", shift("assigned"), nobody);
   table("shift.interest", "draft", shift("draft"), nobody);
 
-  table("shift.viewOutcome", "assigned, I was a candidate", shift("assigned", [me]), {
+  table(
+    "shift.viewOutcome",
+    "assigned, I was a candidate",
+    shift("assigned", { candidateIds: [me] }),
+    readers,
+  );
+  table("shift.viewOutcome", "assigned, not a candidate", shift("assigned"), managers);
+  table("shift.viewOutcome", "still open", shift("open", { candidateIds: [me] }), nobody);
+
+  table("shift.calendar", "my own feed", feedOwner(me), {
     admin: yes,
-    leader: ownOnly,
-    staff: ownOnly,
+    leader: yes,
+    staff: yes,
     inactive: no,
     none: no,
   });
-  table("shift.viewOutcome", "assigned, not a candidate", shift("assigned"), managers);
-  table("shift.viewOutcome", "still open", shift("open", [me]), nobody);
+  table("shift.calendar", "someone else's feed", feedOwner(someoneElse), nobody);
 });

@@ -2,13 +2,26 @@
  * Extra shifts (decisions.md § Extra shifts). Admins and leaders of the department run
  * them; drafts are theirs alone (hidden from staff); every active member may register
  * interest in an open shift; an outcome is seen by its candidates and the leaders.
+ *
+ * Two kinds of rule. The gates of the routes that change a shift (`shift.manage`,
+ * `shift.participate`) say who may ask; whether the shift's state allows it right now is
+ * the service's answer (409 with the reason: 'Bare utkast kan …', 'Ekstravakten er ikke
+ * åpen lenger', or the earlier result of an assignment), decided under the row's lock.
+ * The abilities (`shift.edit` … `shift.interest`) say who may do what in the shift's
+ * present state: what each shift's `can` tells the web app, so no button offers a
+ * refusal.
  */
 import { type Actor, activeIn, allow, isAdmin, leadsOrAdmins } from "./policy.ts";
 import type { ShiftResource } from "./resources.ts";
 
 const manages = (actor: Actor, shift: ShiftResource) => leadsOrAdmins(actor, shift.deptId);
+/** Takes interest and an assignment: open, and not started (decisions.md § Lifecycle). */
+const takesPeople = (shift: ShiftResource) => shift.status === "open" && !shift.started;
 
+// The department's lists; drafts and the fairness picture are its leaders'.
 allow("shift.list", (actor, dept) => activeIn(actor, dept.id) || isAdmin(actor));
+allow("shift.listDrafts", (actor, dept) => leadsOrAdmins(actor, dept.id));
+allow("shift.fairness", (actor, dept) => leadsOrAdmins(actor, dept.id));
 
 allow(
   "shift.read",
@@ -18,14 +31,19 @@ allow(
 );
 
 allow("shift.create", (actor, dept) => leadsOrAdmins(actor, dept.id));
+
+// Gates: edit, delete, publish, close and assign are the leaders'; interest is every
+// active member's, leaders included.
+allow("shift.manage", (actor, shift) => manages(actor, shift));
+allow("shift.participate", (actor, shift) => activeIn(actor, shift.deptId));
+
+// Abilities in the present state.
 allow("shift.edit", (actor, shift) => shift.status === "draft" && manages(actor, shift));
-allow("shift.publish", (actor, shift) => shift.status === "draft" && manages(actor, shift));
+allow("shift.publish", (actor, shift) => shift.status === "draft" && !shift.started && manages(actor, shift));
 allow("shift.delete", (actor, shift) => shift.status === "draft" && manages(actor, shift));
 allow("shift.close", (actor, shift) => shift.status === "open" && manages(actor, shift));
-allow("shift.assign", (actor, shift) => shift.status === "open" && manages(actor, shift));
-
-// Leaders register interest too (decisions.md); nobody after the shift is no longer open.
-allow("shift.interest", (actor, shift) => shift.status === "open" && activeIn(actor, shift.deptId));
+allow("shift.assign", (actor, shift) => takesPeople(shift) && manages(actor, shift));
+allow("shift.interest", (actor, shift) => takesPeople(shift) && activeIn(actor, shift.deptId));
 
 allow(
   "shift.viewOutcome",
@@ -33,4 +51,10 @@ allow(
     shift.status === "assigned" &&
     ((activeIn(actor, shift.deptId) && shift.candidateIds.includes(actor.userId)) || manages(actor, shift)),
   { refusal: "hide" },
+);
+
+// My calendar feed: mine alone, while I work somewhere.
+allow(
+  "shift.calendar",
+  (actor, owner) => owner.id === actor.userId && actor.memberships.some((m) => m.isActive),
 );

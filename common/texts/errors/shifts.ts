@@ -11,6 +11,7 @@ export const shiftsErrors = {
   shift_dept_required: "Avdeling må velges",
   shift_end_not_after_start: "Sluttid må være etter starttid",
   shift_in_past: "Datoen kan ikke være i fortiden.",
+  shift_start_passed: "Starttiden har allerede passert.",
   shift_description_too_long: `Beskrivelsen kan være på høyst ${descriptionMaxLength} tegn.`,
   // The server's own.
   shift_not_found: "Ekstravakten finnes ikke, eller du har ikke tilgang til den.",

@@ -10,6 +10,7 @@ import { splitName } from "../../platform/profiles.ts";
 import type { Db } from "../client.ts";
 import { account, departments, profiles, staff, user } from "../schema.ts";
 import { seedDemoChat } from "./demo-chat.ts";
+import { seedDemoShifts } from "./demo-shifts.ts";
 
 export const demoPassword = "demo1234";
 export const demoDepartments = ["Anestesi", "Intensiv", "Akuttmottak"] as const;
@@ -98,6 +99,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   if (any) return false;
   await ensureDemoUsers(db);
   await seedDemoChat(db);
+  await seedDemoShifts(db);
   return true;
 }
 

@@ -11,11 +11,12 @@ import { type AttachmentDto, attachmentDto, messageDto } from "../../../common/s
 import { chatMessageAttachments, chatMessages } from "../../db/schema.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { fileUrlQuery, signFileUrl } from "../../platform/signed-urls.ts";
+import { appWithout } from "../../test/factories.ts";
 import { officeZip, phoneJpeg, png, zip } from "../../test/file-fixtures.ts";
 import type { Client, TestApp } from "../../test/harness.ts";
 import { createTestApp } from "../../test/harness.ts";
 import { purgeDeletedJob } from "./messages.ts";
-import { appWithout, type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
+import { type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
 
 const MB = 1024 * 1024;
 

@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type MessageDto, messageDto, messagePage } from "../../../common/schemas/chat.ts";
 import { chatMessageReactions, chatMessages } from "../../db/schema.ts";
 import { JobRunner } from "../../platform/jobs.ts";
-import { makeStaff, signedInClient } from "../../test/factories.ts";
+import { appWithout, makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
 import { purgeDeletedJob } from "./messages.ts";
-import { appWithout, type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
+import { type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 

@@ -1,11 +1,6 @@
-/** What the chat's API tests share: the demo people by name, and their threads. */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import type { FeatureFlags } from "../../../common/schemas/brand.ts";
 import { departments, user } from "../../db/schema.ts";
 import { signedInClient } from "../../test/factories.ts";
-import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
+import type { Client, TestApp } from "../../test/harness.ts";
 
 export const demo = {
   admin: "admin@demo.no",
@@ -42,15 +37,6 @@ export async function demoClients(
     ),
   );
   return Object.fromEntries(entries) as Record<DemoName, Client>;
-}
-
-/** A test app whose brand file switches these features off. */
-export async function appWithout(flags: (keyof FeatureFlags)[]): Promise<TestApp> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "vaktrom-flags-"));
-  const file = path.join(dir, "brand.json");
-  await writeFile(file, JSON.stringify({ features: Object.fromEntries(flags.map((f) => [f, false])) }));
-  const t = await createTestApp({ BRAND_FILE: file });
-  return { ...t, close: () => t.close().finally(() => rm(dir, { recursive: true, force: true })) };
 }
 
 /** The id of the thread a get-or-create or create call answered with. */

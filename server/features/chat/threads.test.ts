@@ -9,9 +9,9 @@ import {
 } from "../../../common/schemas/chat.ts";
 import { errorMessages } from "../../../common/texts/errors.ts";
 import { chatThreadMembers, chatThreads, staff } from "../../db/schema.ts";
-import { makeStaff, signedInClient } from "../../test/factories.ts";
+import { appWithout, makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, driver, type TestApp } from "../../test/harness.ts";
-import { appWithout, type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
+import { type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
 
 const missingThread = { error: { code: "thread_not_found", message: errorMessages.thread_not_found } };
 

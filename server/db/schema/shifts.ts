@@ -1,0 +1,157 @@
+/**
+ * Extra shifts (decisions.md § Extra shifts): the shifts, who registered interest, who
+ * got them, and each automatic assignment with every candidate as the audit shows it.
+ *
+ * `kind` tells extra shifts (made in Ekstravakter: listed, and counted for fairness)
+ * from roster shifts (described with a swap offer: never listed, never counted).
+ * Assignments, allocation runs and their candidates outlive the people in them: their
+ * user ids become null when an account is deleted, so the shift's history stays and
+ * names the person 'Slettet bruker'. Interests and calendar feeds go with the person.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { AllocationSnapshot } from "../../../common/domain/fairness.ts";
+import { assignmentMethods, descriptionMaxLength, shiftStatuses } from "../../../common/schemas/shifts.ts";
+import { user } from "./auth.ts";
+import { createdAt, inList, ts, updatedAt } from "./columns.ts";
+import { departments } from "./people.ts";
+
+export const shiftKinds = ["extra", "roster"] as const;
+
+export const shifts = pgTable(
+  "shifts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deptId: uuid("dept_id")
+      .notNull()
+      .references(() => departments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: shiftKinds }).notNull().default("extra"),
+    title: text("title").notNull(),
+    description: text("description"),
+    location: text("location").notNull(),
+    startsAt: ts("starts_at").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    status: text("status", { enum: shiftStatuses }).notNull().default("draft"),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    publishedAt: ts("published_at"),
+    closedAt: ts("closed_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The lists of a department: open ones by start, drafts, and the counts of both.
+    index("shifts_dept_status_starts_idx").on(t.deptId, t.status, t.startsAt),
+    // The close job: open shifts whose start has passed.
+    index("shifts_open_starts_idx").on(t.startsAt).where(sql`status = 'open'`),
+    check("shifts_kind_ck", inList("kind", shiftKinds)),
+    check("shifts_status_ck", inList("status", shiftStatuses)),
+    check("shifts_time_ck", sql`ends_at > starts_at`),
+    check("shifts_published_ck", sql`status <> 'draft' or published_at is null`),
+    check("shifts_closed_ck", sql`(status = 'closed') = (closed_at is not null)`),
+    check("shifts_description_ck", sql`char_length(description) <= ${sql.raw(String(descriptionMaxLength))}`),
+  ],
+);
+
+export const shiftInterests = pgTable(
+  "shift_interests",
+  {
+    shiftId: uuid("shift_id")
+      .notNull()
+      .references(() => shifts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shiftId, t.userId], name: "shift_interests_pk" }),
+    // 'Venter svar': the shifts I registered interest in.
+    index("shift_interests_user_idx").on(t.userId),
+  ],
+);
+
+export const shiftAssignments = pgTable(
+  "shift_assignments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // One holder per shift: a second assignment of the same shift fails here, whatever raced.
+    shiftId: uuid("shift_id")
+      .notNull()
+      .unique("shift_assignments_shift_uq")
+      .references(() => shifts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => user.id, { onDelete: "set null" }),
+    assignedAt: ts("assigned_at").notNull().defaultNow(),
+    method: text("method", { enum: assignmentMethods }).notNull(),
+  },
+  (t) => [
+    // A person's assignments: the 90-day fairness count (by assigned_at), their busy
+    // shifts around a new one, 'Mine tildelte' and the calendar feed (joined to shifts;
+    // a person holds few enough for the join to order them).
+    index("shift_assignments_user_assigned_idx").on(t.userId, t.assignedAt),
+    check("shift_assignments_method_ck", inList("method", assignmentMethods)),
+  ],
+);
+
+export const shiftAllocationRuns = pgTable("shift_allocation_runs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  // One run per shift: the earlier result is shown, never a second draw.
+  shiftId: uuid("shift_id")
+    .notNull()
+    .unique("shift_allocation_runs_shift_uq")
+    .references(() => shifts.id, { onDelete: "cascade" }),
+  winnerUserId: uuid("winner_user_id").references(() => user.id, { onDelete: "set null" }),
+  snapshot: jsonb("snapshot").$type<AllocationSnapshot>().notNull(),
+  /** the rest rule the run was judged by (MIN_REST_HOURS may change later) */
+  minRestHours: integer("min_rest_hours").notNull(),
+  createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** The audit view: every candidate of a run, with what decided. */
+export const shiftAllocationCandidates = pgTable(
+  "shift_allocation_candidates",
+  {
+    // Its own key: the person may be gone (user_id null), and the row must stay.
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => shiftAllocationRuns.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => user.id, { onDelete: "set null" }),
+    fairnessValue: integer("fairness_value").notNull(),
+    tieBreak: uuid("tie_break").notNull(),
+    /** 1..n among the eligible; null for the ineligible */
+    rank: integer("rank"),
+    winner: boolean("winner").notNull().default(false),
+    /** Norwegian, as the audit shows it; null when eligible */
+    ineligibleReason: text("ineligible_reason"),
+  },
+  (t) => [
+    uniqueIndex("shift_allocation_candidates_run_user_uq").on(t.runId, t.userId),
+    // Whether I was a candidate (who may see an outcome), and deleting a user.
+    index("shift_allocation_candidates_user_idx").on(t.userId),
+    check("shift_allocation_candidates_rank_ck", sql`(rank is null) = (ineligible_reason is not null)`),
+    check("shift_allocation_candidates_winner_ck", sql`not winner or rank = 1`),
+  ],
+);
+
+/** A person's secret calendar address; only a hash of its token is kept. */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique("calendar_feeds_token_hash_uq"),
+  /** the random part the token is derived from; a new one on every renewal */
+  nonce: uuid("nonce").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,34 @@
+/**
+ * The tab counts of my current department and the admin page's counters, in one scan:
+ * each count uses the condition of its list, so a tab never says more or less than it
+ * shows.
+ */
+import { eq, or, sql } from "drizzle-orm";
+import type { ShiftCounts, ShiftView } from "../../../common/schemas/shifts.ts";
+import type { Db } from "../../db/client.ts";
+import { shiftAssignments, shifts } from "../../db/schema.ts";
+import { interestCountSql, type Viewer, viewCondition } from "./present.ts";
+
+/** `withDrafts`: whether I may see the drafts; else their count is null. */
+export async function countShifts(
+  db: Db,
+  me: Viewer,
+  deptId: string,
+  withDrafts: boolean,
+): Promise<ShiftCounts> {
+  const where = (view: ShiftView) => viewCondition(view, me, deptId);
+  const count = (view: ShiftView) => sql<number>`(count(*) filter (where ${where(view)}))::int`;
+  const [row] = await db
+    .select({
+      open: count("open"),
+      waiting: count("waiting"),
+      assigned: count("assigned"),
+      drafts: count("drafts"),
+      interested: sql<number>`coalesce(sum(${interestCountSql}) filter (where ${where("open")}), 0)::int`,
+    })
+    .from(shifts)
+    .leftJoin(shiftAssignments, eq(shiftAssignments.shiftId, shifts.id))
+    .where(or(where("open"), where("assigned"), where("drafts")));
+  // An aggregate without grouping has exactly one row.
+  return { ...row!, drafts: withDrafts ? row!.drafts : null };
+}

@@ -1,0 +1,41 @@
+/**
+ * What the open screens hear after a change commits. A published shift concerns the
+ * whole department: `shift.changed` on its topic, with the department's open count so
+ * the header badge needs no request. A draft concerns only those who see drafts: the
+ * department's active leaders and every active admin, on their own topics.
+ */
+import { and, count, eq, or } from "drizzle-orm";
+import { topics } from "../../../common/schemas/realtime.ts";
+import { shiftEvents } from "../../../common/schemas/shifts.ts";
+import type { Tx } from "../../db/client.ts";
+import { shifts, staff } from "../../db/schema.ts";
+import type { TxEvents } from "../../platform/tx.ts";
+
+export async function openCount(tx: Tx, deptId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(shifts)
+    .where(and(eq(shifts.deptId, deptId), eq(shifts.kind, "extra"), eq(shifts.status, "open")));
+  return row!.n;
+}
+
+export async function announceChange(tx: Tx, events: TxEvents, deptId: string, shiftId: string) {
+  events.publish(topics.dept(deptId), shiftEvents.changed, {
+    shiftId,
+    openCount: await openCount(tx, deptId),
+  });
+}
+
+export async function announceDrafts(tx: Tx, events: TxEvents, deptId: string, shiftId: string) {
+  const readers = await tx
+    .selectDistinct({ userId: staff.userId })
+    .from(staff)
+    .where(
+      and(
+        eq(staff.isActive, true),
+        or(eq(staff.role, "admin"), and(eq(staff.deptId, deptId), eq(staff.role, "leader"))),
+      ),
+    );
+  for (const { userId } of readers)
+    events.publish(topics.user(userId), shiftEvents.draftsChanged, { shiftId, deptId });
+}

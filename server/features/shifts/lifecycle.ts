@@ -1,0 +1,132 @@
+/**
+ * A shift's life (decisions.md § Extra shifts, Lifecycle): a leader makes a draft, may
+ * edit or delete it, and publishes it (every active member of the department hears of
+ * it); an open shift is assigned, or closed by a leader or when it starts unassigned.
+ * Each change checks the state under the row's lock, so two leaders at once cannot
+ * publish twice or edit what was just published: the second is told why (409).
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { osloDate, shiftSpan } from "../../../common/domain/oslo-time.ts";
+import type { ShiftEditInput } from "../../../common/schemas/shifts.ts";
+import type { Tx } from "../../db/client.ts";
+import { shifts, staff } from "../../db/schema.ts";
+import type { Clock } from "../../platform/clock.ts";
+import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
+import { type TxDeps, withTx } from "../../platform/tx.ts";
+import type { ShiftRow } from "./access.ts";
+import { announceChange, announceDrafts } from "./events.ts";
+import { type Notify, shiftRef } from "./notify.ts";
+
+export interface LifecycleDeps extends TxDeps {
+  clock: Clock;
+}
+
+/**
+ * The columns a form gives, by the create dialog's rules (spec §5): not on a past date,
+ * the end after the start (an earlier 'to' hour is the next day), not starting in an
+ * hour that has already passed today.
+ */
+function columnsOf(input: ShiftEditInput, now: Date) {
+  if (input.date < osloDate(now)) throw unprocessable("shift_in_past");
+  const span = shiftSpan(input.date, input.fromHour, input.toHour);
+  if (!span) throw unprocessable("shift_end_not_after_start");
+  if (span.startsAt <= now) throw unprocessable("shift_start_passed");
+  return {
+    title: input.title,
+    location: input.location,
+    description: input.description || null,
+    startsAt: span.startsAt,
+    endsAt: span.endsAt,
+  };
+}
+
+/** A new draft in `deptId`; returns its id. */
+export function createShift(
+  deps: LifecycleDeps,
+  creatorId: string,
+  deptId: string,
+  input: ShiftEditInput,
+): Promise<string> {
+  const columns = columnsOf(input, deps.clock.now());
+  return withTx(deps, async (tx, events) => {
+    const [row] = await tx
+      .insert(shifts)
+      .values({ ...columns, deptId, kind: "extra", status: "draft", createdBy: creatorId })
+      .returning({ id: shifts.id });
+    await announceDrafts(tx, events, deptId, row!.id);
+    return row!.id;
+  });
+}
+
+export function editShift(deps: LifecycleDeps, shift: ShiftRow, input: ShiftEditInput): Promise<void> {
+  const columns = columnsOf(input, deps.clock.now());
+  return withTx(deps, async (tx, events) => {
+    const [row] = await tx
+      .update(shifts)
+      .set(columns)
+      .where(and(eq(shifts.id, shift.id), eq(shifts.status, "draft")))
+      .returning({ id: shifts.id });
+    if (!row) throw conflict("shift_not_draft");
+    await announceDrafts(tx, events, shift.deptId, shift.id);
+  });
+}
+
+export function deleteShift(deps: TxDeps, shift: ShiftRow): Promise<void> {
+  return withTx(deps, async (tx, events) => {
+    const [row] = await tx
+      .delete(shifts)
+      .where(and(eq(shifts.id, shift.id), eq(shifts.status, "draft")))
+      .returning({ id: shifts.id });
+    if (!row) throw conflict("shift_not_draft");
+    await announceDrafts(tx, events, shift.deptId, shift.id);
+  });
+}
+
+/** The shift's row, locked for the rest of the transaction. */
+export async function lockShift(tx: Tx, shiftId: string): Promise<ShiftRow> {
+  const [row] = await tx.select().from(shifts).where(eq(shifts.id, shiftId)).for("update");
+  if (!row) throw notFound("shift_not_found");
+  return row;
+}
+
+/** 'Publiser': the draft opens, and every other active member of the department is told. */
+export function publishShift(
+  deps: LifecycleDeps,
+  notify: Notify,
+  publisherId: string,
+  shiftId: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  return withTx(deps, async (tx, events) => {
+    const shift = await lockShift(tx, shiftId);
+    if (shift.status !== "draft") throw conflict("shift_not_draft");
+    if (shift.startsAt <= now) throw conflict("shift_started");
+    await tx.update(shifts).set({ status: "open", publishedAt: now }).where(eq(shifts.id, shiftId));
+    const members = await tx
+      .select({ userId: staff.userId })
+      .from(staff)
+      .where(and(eq(staff.deptId, shift.deptId), eq(staff.isActive, true), ne(staff.userId, publisherId)));
+    await notify(
+      tx,
+      events,
+      members.map((m) => m.userId),
+      "shift_published",
+      shiftRef(shift),
+    );
+    await announceChange(tx, events, shift.deptId, shiftId);
+    await announceDrafts(tx, events, shift.deptId, shiftId);
+  });
+}
+
+/** 'Steng': an open shift takes no more interest and is not assigned. */
+export function closeShift(deps: LifecycleDeps, shiftId: string): Promise<void> {
+  return withTx(deps, async (tx, events) => {
+    const shift = await lockShift(tx, shiftId);
+    if (shift.status !== "open") throw conflict("shift_not_open");
+    await tx
+      .update(shifts)
+      .set({ status: "closed", closedAt: deps.clock.now() })
+      .where(eq(shifts.id, shiftId));
+    await announceChange(tx, events, shift.deptId, shiftId);
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * What an assignment decided, for its candidates and the department's leaders: the
+ * outcome dialog (spec §3 'Assignment outcome') and 'Se full audit' (the audit view),
+ * both from the stored run, in one query. A candidate whose account is gone stays in
+ * the list as 'Slettet bruker'.
+ */
+import { asc, eq, sql } from "drizzle-orm";
+import { fairnessWindowDays } from "../../../common/domain/fairness.ts";
+import type { AssignmentAudit, AssignmentOutcome } from "../../../common/schemas/shifts.ts";
+import { ui } from "../../../common/texts/ui.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  profiles,
+  shiftAllocationCandidates,
+  shiftAllocationRuns,
+  shiftAssignments,
+  shifts,
+} from "../../db/schema.ts";
+import { notFound } from "../../platform/errors.ts";
+import { personOf } from "./present.ts";
+
+/** The shift's run with every candidate, by rank (the ineligible last); null when there was none. */
+async function runOf(db: Db, shiftId: string) {
+  const rows = await db
+    .select({
+      shift: { title: shifts.title, startsAt: shifts.startsAt, endsAt: shifts.endsAt },
+      run: {
+        winnerUserId: shiftAllocationRuns.winnerUserId,
+        minRestHours: shiftAllocationRuns.minRestHours,
+        createdAt: shiftAllocationRuns.createdAt,
+      },
+      assignment: { assignedAt: shiftAssignments.assignedAt, method: shiftAssignments.method },
+      candidate: shiftAllocationCandidates,
+      name: profiles.fullName,
+    })
+    .from(shiftAllocationRuns)
+    .innerJoin(shifts, eq(shifts.id, shiftAllocationRuns.shiftId))
+    .innerJoin(shiftAssignments, eq(shiftAssignments.shiftId, shifts.id))
+    .innerJoin(shiftAllocationCandidates, eq(shiftAllocationCandidates.runId, shiftAllocationRuns.id))
+    .leftJoin(profiles, eq(profiles.userId, shiftAllocationCandidates.userId))
+    .where(eq(shiftAllocationRuns.shiftId, shiftId))
+    .orderBy(
+      sql`${shiftAllocationCandidates.rank} asc nulls last`,
+      asc(profiles.fullName),
+      asc(shiftAllocationCandidates.id),
+    );
+  const [first] = rows;
+  if (!first) throw notFound("shift_outcome_not_found");
+  const candidates = rows.map((r) => {
+    const c = r.candidate;
+    const person = personOf(c.userId, r.name, null, c.id);
+    return { ...c, candidateId: person.userId, name: person.name };
+  });
+  return { ...first, candidates };
+}
+
+export async function outcomeFor(db: Db, me: string, shiftId: string): Promise<AssignmentOutcome> {
+  const { shift, run, assignment, candidates } = await runOf(db, shiftId);
+  const winner = candidates.find((c) => c.winner) ?? null;
+  const mine = candidates.find((c) => c.userId === me) ?? null;
+  return {
+    shiftId,
+    title: shift.title,
+    startsAt: shift.startsAt.toISOString(),
+    endsAt: shift.endsAt.toISOString(),
+    yourId: me,
+    winnerId: run.winnerUserId,
+    winnerName: winner?.name ?? null,
+    yourRank: mine?.rank ?? null,
+    totalCandidates: candidates.length,
+    yourFairnessValue: mine?.fairnessValue ?? null,
+    explanation: ui.shifts.explanation(fairnessWindowDays, run.minRestHours),
+    candidates: candidates.map((c) => ({
+      candidateId: c.candidateId,
+      name: c.name,
+      rank: c.rank,
+      winner: c.winner,
+      fairnessValue: c.fairnessValue,
+    })),
+    assignedAt: assignment.assignedAt.toISOString(),
+    method: assignment.method,
+  };
+}
+
+export async function auditOf(db: Db, shiftId: string): Promise<AssignmentAudit> {
+  const { run, candidates } = await runOf(db, shiftId);
+  return {
+    shiftId,
+    runAt: run.createdAt.toISOString(),
+    minRestHours: run.minRestHours,
+    rows: candidates.map((c) => ({
+      candidateId: c.candidateId,
+      name: c.name,
+      fairnessValue: c.fairnessValue,
+      tieBreakUuid: c.tieBreak,
+      rank: c.rank,
+      winner: c.winner,
+      ineligibleReason: c.ineligibleReason,
+    })),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Taking part: interest and its withdrawal, the automatic assignment, and what it
+ * decided (the outcome dialog, 'Se full audit'). Whether the shift still takes interest
+ * or an assignment is the service's answer (409 with the reason), so nobody meets a
+ * bare refusal for pressing a button a moment too late.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  assignmentAudit,
+  assignmentOutcome,
+  assignResponse,
+  interestResponse,
+  shiftParams,
+} from "../../../common/schemas/shifts.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { authenticate, requireFeature, signedIn } from "../../platform/pipeline.ts";
+import type { ShiftLoaders } from "./access.ts";
+import { assignShift } from "./allocation.ts";
+import { setInterest } from "./interest.ts";
+import type { Notify } from "./notify.ts";
+import { auditOf, outcomeFor } from "./outcome.ts";
+import { tags } from "./routes.ts";
+
+export function participationRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  load: ShiftLoaders,
+  notify: Notify,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = [requireFeature(ctx, "shifts")];
+  const preValidation = [authenticate(ctx)];
+  const me = (request: FastifyRequest) => signedIn(request).actor.userId;
+
+  // 'Jeg er interessert'
+  r.post(
+    "/api/shifts/:shiftId/interest",
+    {
+      schema: { tags, params: shiftParams, response: { 200: interestResponse } },
+      config: { action: "shift.participate" },
+      onRequest,
+      preValidation,
+      preHandler: load.participate,
+    },
+    async (request) => setInterest(ctx, me(request), request.params.shiftId, true),
+  );
+
+  r.delete(
+    "/api/shifts/:shiftId/interest",
+    {
+      schema: { tags, params: shiftParams, response: { 200: interestResponse } },
+      config: { action: "shift.participate" },
+      onRequest,
+      preValidation,
+      preHandler: load.participate,
+    },
+    async (request) => setInterest(ctx, me(request), request.params.shiftId, false),
+  );
+
+  // 'Tildel automatisk'
+  r.post(
+    "/api/shifts/:shiftId/assign",
+    {
+      schema: { tags, params: shiftParams, response: { 200: assignResponse } },
+      config: { action: "shift.manage" },
+      onRequest,
+      preValidation,
+      preHandler: load.manageShift,
+    },
+    async (request) => assignShift(ctx, notify, me(request), request.params.shiftId),
+  );
+
+  r.get(
+    "/api/shifts/:shiftId/outcome",
+    {
+      schema: { tags, params: shiftParams, response: { 200: assignmentOutcome } },
+      config: { action: "shift.viewOutcome" },
+      onRequest,
+      preValidation,
+      preHandler: load.viewOutcome,
+    },
+    async (request) => outcomeFor(ctx.db, me(request), request.params.shiftId),
+  );
+
+  // 'Se full audit'
+  r.get(
+    "/api/shifts/:shiftId/audit",
+    {
+      schema: { tags, params: shiftParams, response: { 200: assignmentAudit } },
+      config: { action: "shift.viewOutcome" },
+      onRequest,
+      preValidation,
+      preHandler: load.viewOutcome,
+    },
+    async (request) => auditOf(ctx.db, request.params.shiftId),
+  );
+}

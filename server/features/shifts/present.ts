@@ -1,0 +1,195 @@
+/**
+ * Shifts as the API returns them, read in one query whatever the number of shifts:
+ * the department's name, the interest count, the first five interested people, whether
+ * I am interested or was a candidate, and who holds the shift. Each carries what the
+ * caller may do with it (`can`), from the policies.
+ */
+import { and, asc, desc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { PersonRef, ShiftDto, ShiftView } from "../../../common/schemas/shifts.ts";
+import { ui } from "../../../common/texts/index.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  departments,
+  profiles,
+  shiftAllocationCandidates,
+  shiftAllocationRuns,
+  shiftAssignments,
+  shiftInterests,
+  shifts,
+  user,
+} from "../../db/schema.ts";
+import { notFound } from "../../platform/errors.ts";
+import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
+import { toShiftResource } from "./access.ts";
+
+/** Who is looking, and when: what a shift offers depends on both. */
+export interface Viewer {
+  actor: Actor;
+  now: Date;
+  env: PolicyEnv;
+}
+
+/** How a person whose account is gone is named; their rows keep the shift's history. */
+const deletedUserName = ui.shifts.deletedUser;
+
+/**
+ * A person of a row that outlives them: for a deleted account ('Slettet bruker'), the
+ * row's own id stands in for theirs, so lists keep a stable key that is nobody's id.
+ */
+export function personOf(
+  userId: string | null,
+  name: string | null,
+  avatarUrl: string | null,
+  rowId: string,
+): PersonRef {
+  return userId
+    ? { userId, name: name ?? deletedUserName, avatarUrl }
+    : { userId: rowId, name: deletedUserName, avatarUrl: null };
+}
+
+/** How many have registered interest in the shift of the outer row. */
+export const interestCountSql = sql<number>`(select count(*)::int from ${shiftInterests} i
+  where i.shift_id = ${shifts}.id)`;
+
+// The first five in the order they came (spec §2: up to five avatars, then '+n').
+const firstInterested = sql<PersonRef[]>`coalesce((
+  select json_agg(json_build_object('userId', f.user_id, 'name', f.name, 'avatarUrl', f.avatar)
+                  order by f.created_at, f.user_id)
+  from (select i.user_id, i.created_at, coalesce(p.full_name, u.name) as name, p.avatar_path as avatar
+        from ${shiftInterests} i
+        join ${user} u on u.id = i.user_id
+        left join ${profiles} p on p.user_id = i.user_id
+        where i.shift_id = ${shifts}.id
+        order by i.created_at, i.user_id
+        limit 5) f), '[]'::json)`;
+
+const holder = alias(profiles, "holder");
+
+const iAmInterested = (me: Viewer) => sql<boolean>`exists (select 1 from ${shiftInterests} i
+  where i.shift_id = ${shifts}.id and i.user_id = ${me.actor.userId})`;
+
+/** What defines each list; the tab counts count the same conditions. */
+export function viewCondition(view: ShiftView, me: Viewer, deptId: string): SQL {
+  const inDept = and(eq(shifts.kind, "extra"), eq(shifts.deptId, deptId))!;
+  const open = and(inDept, eq(shifts.status, "open"))!;
+  switch (view) {
+    case "open":
+      return open;
+    case "waiting":
+      return and(open, iAmInterested(me))!;
+    case "assigned": {
+      // Mine in every department I work in: the upcoming ones and the last 30 days.
+      const active = me.actor.memberships.filter((m) => m.isActive).map((m) => m.deptId);
+      const since = new Date(me.now.getTime() - 30 * 86_400_000);
+      return and(
+        eq(shifts.kind, "extra"),
+        eq(shiftAssignments.userId, me.actor.userId),
+        inArray(shifts.deptId, active),
+        gt(shifts.endsAt, since),
+      )!;
+    }
+    case "drafts":
+      return and(inDept, eq(shifts.status, "draft"))!;
+  }
+}
+
+function viewOrder(view: ShiftView, now: Date): SQL[] {
+  switch (view) {
+    case "open":
+    case "waiting":
+      return [asc(shifts.startsAt), asc(shifts.id)];
+    case "assigned":
+      // Upcoming (and under way) first, soonest first; then the past, latest first.
+      return [
+        asc(lte(shifts.endsAt, now)),
+        sql`case when ${shifts.endsAt} > ${now.toISOString()}::timestamptz then ${shifts.startsAt} end asc`,
+        desc(shifts.startsAt),
+        asc(shifts.id),
+      ];
+    case "drafts":
+      return [desc(shifts.createdAt), asc(shifts.id)];
+  }
+}
+
+async function shiftRows(db: Db, me: Viewer, where: SQL, order: SQL[]) {
+  return db
+    .select({
+      shift: shifts,
+      deptName: departments.name,
+      interestCount: interestCountSql,
+      interested: firstInterested,
+      isInterested: iAmInterested(me),
+      isCandidate: sql<boolean>`exists (select 1 from ${shiftAllocationCandidates} c
+        join ${shiftAllocationRuns} r on r.id = c.run_id
+        where r.shift_id = ${shifts}.id and c.user_id = ${me.actor.userId})`,
+      assignment: {
+        id: shiftAssignments.id,
+        userId: shiftAssignments.userId,
+        assignedAt: shiftAssignments.assignedAt,
+        method: shiftAssignments.method,
+      },
+      holderName: holder.fullName,
+      holderAvatar: holder.avatarPath,
+    })
+    .from(shifts)
+    .innerJoin(departments, eq(departments.id, shifts.deptId))
+    .leftJoin(shiftAssignments, eq(shiftAssignments.shiftId, shifts.id))
+    .leftJoin(holder, eq(holder.userId, shiftAssignments.userId))
+    .where(where)
+    .orderBy(...order);
+}
+
+type ShiftRowWithFacts = Awaited<ReturnType<typeof shiftRows>>[number];
+
+function present(me: Viewer, r: ShiftRowWithFacts): ShiftDto {
+  const s = r.shift;
+  const resource = toShiftResource(s, r.isCandidate ? [me.actor.userId] : [], me.now);
+  const a = r.assignment;
+  return {
+    id: s.id,
+    deptId: s.deptId,
+    deptName: r.deptName,
+    title: s.title,
+    description: s.description,
+    location: s.location,
+    startsAt: s.startsAt.toISOString(),
+    endsAt: s.endsAt.toISOString(),
+    status: s.status,
+    createdAt: s.createdAt.toISOString(),
+    publishedAt: s.publishedAt?.toISOString() ?? null,
+    interestCount: r.interestCount,
+    interested: r.interested,
+    isInterested: r.isInterested,
+    assignment: a
+      ? {
+          person: personOf(a.userId, r.holderName, r.holderAvatar, a.id),
+          assignedAt: a.assignedAt.toISOString(),
+          method: a.method,
+        }
+      : null,
+    can: abilitiesFor(me.actor, resource, me.env, {
+      edit: "shift.edit",
+      publish: "shift.publish",
+      delete: "shift.delete",
+      close: "shift.close",
+      assign: "shift.assign",
+      interest: "shift.interest",
+      viewOutcome: "shift.viewOutcome",
+    }),
+  };
+}
+
+/** One tab of the list screen. */
+export async function listShifts(db: Db, me: Viewer, view: ShiftView, deptId: string): Promise<ShiftDto[]> {
+  const rows = await shiftRows(db, me, viewCondition(view, me, deptId), viewOrder(view, me.now));
+  return rows.map((r) => present(me, r));
+}
+
+/** One shift, read afresh after a change. */
+export async function presentShift(db: Db, me: Viewer, shiftId: string): Promise<ShiftDto> {
+  const [row] = await shiftRows(db, me, eq(shifts.id, shiftId), []);
+  // Deleted by someone else in the meantime.
+  if (!row) throw notFound("shift_not_found");
+  return present(me, row);
+}
