@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, CalendarClock, Laugh, Users } from "lucide-react";
+import { Building2, CalendarClock, Laugh, type LucideIcon, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { jokeOfTheDay } from "../../../common/domain/jokes.ts";
 import { presenceStatuses } from "../../../common/domain/presence.ts";
@@ -10,11 +10,13 @@ import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { colleaguesQuery } from "../../features/chat/api/members.ts";
 import { cn } from "../../lib/cn.ts";
+import { useConfig } from "../../lib/config.tsx";
 import { formatTime, formatWeekday, useShiftBlock } from "../../lib/dates.ts";
 import { useDepartmentPresence } from "../../lib/presence.ts";
 import { useSession } from "../../lib/session.tsx";
+import { type FeaturePanel, featurePanels } from "./panels.ts";
 
-function Panel({ icon: Icon, title, children }: { icon: typeof Laugh; title: string; children: ReactNode }) {
+function Panel({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
     <section className="rounded-lg border border-border bg-white p-4">
       <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-ink">
@@ -79,7 +81,8 @@ function ColleaguesOnline({ deptId, me }: { deptId: string; me: string }) {
               const away = c.status === "away";
               return (
                 <li key={c.userId} className="flex min-w-0 items-center gap-2.5 py-0.5">
-                  <span className={cn("relative shrink-0", away && "opacity-60")}>
+                  {/* Away is told by the word and the dot: dimming the avatar would drop its initials below AA contrast. */}
+                  <span className="relative shrink-0">
                     <Avatar name={c.fullName} src={c.avatarUrl} size="sm" />
                     {/* Away is also written out, so the dot is named only when it is the sole sign. */}
                     <PresenceDot
@@ -111,8 +114,31 @@ function ColleaguesOnline({ deptId, me }: { deptId: string; me: string }) {
   );
 }
 
+/**
+ * The features' panels for one place, each in the panel frame. They are about the
+ * department one works in, so none shows before there is one.
+ */
+export function FeaturePanels({
+  place,
+  onNavigate,
+}: {
+  place: FeaturePanel["place"];
+  onNavigate?: () => void;
+}) {
+  const { features } = useConfig().config;
+  const { currentDeptId } = useSession();
+  if (!currentDeptId) return null;
+  return featurePanels
+    .filter((panel) => panel.place === place && (!panel.flag || features[panel.flag]))
+    .map(({ id, icon, title, Body }) => (
+      <Panel key={id} icon={icon} title={title}>
+        <Body onNavigate={onNavigate} />
+      </Panel>
+    ));
+}
+
 /** The right rail's content (also in the mobile 'Hurtighandlinger'): all of it real. */
-export function InfoPanels() {
+export function InfoPanels({ onNavigate }: { onNavigate?: () => void }) {
   const block = useShiftBlock();
   const session = useSession();
   // Re-rendered at each block change (useShiftBlock), so the joke is the new day's by morning.
@@ -135,6 +161,7 @@ export function InfoPanels() {
           <p className="text-[15px] font-medium text-ink">{department.deptName}</p>
         </Panel>
       )}
+      <FeaturePanels place="info" onNavigate={onNavigate} />
       {session.currentDeptId && <ColleaguesOnline deptId={session.currentDeptId} me={session.user.id} />}
       <Panel icon={Laugh} title={ui.shell.jokeTitle}>
         <p className="text-[15px] text-ink">{joke.setup}</p>

@@ -2,9 +2,9 @@ import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import type { NavItem } from "../../lib/nav.ts";
 import { DemoSwitcher } from "./DemoSwitcher.tsx";
-import { InfoPanels } from "./InfoPanels.tsx";
+import { FeaturePanels, InfoPanels } from "./InfoPanels.tsx";
 
-/** Links to the screens used most (each later issue can turn one into a real action), then the panels. */
+/** Links to the screens used most, the features' quick panels, then the rail's panels. */
 export function QuickActions({
   actions,
   onNavigate,
@@ -31,8 +31,9 @@ export function QuickActions({
           </li>
         ))}
       </ul>
+      <FeaturePanels place="quick" onNavigate={onNavigate} />
       <DemoSwitcher variant="full" />
-      <InfoPanels />
+      <InfoPanels onNavigate={onNavigate} />
     </div>
   );
 }

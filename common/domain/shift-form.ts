@@ -1,0 +1,90 @@
+/**
+ * The rules of 'Ny ekstravakt' and 'Rediger ekstravakt' (spec §5 Create shift;
+ * decisions.md § Night shifts), shared by the dialog and the server, so both refuse the
+ * same input with the same code and words (`texts/errors/shifts.ts`). Pure: the caller
+ * says which Oslo date is today and whether a department must be chosen.
+ *
+ * One function per field, so a form can mark every field at fault; `shiftFormError`
+ * gives the first broken rule in the form's order, as the server answers it.
+ */
+import { descriptionMaxLength } from "../schemas/shifts.ts";
+import { isOsloDate, type OsloDate, osloDate, osloHour } from "./oslo-time.ts";
+
+/** Spec §5 and §9: whole hours 00:00–23:00, 24 entries. */
+export const shiftHours: readonly number[] = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** 7 → "07:00" */
+export const formatHour = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
+/** A 'to' hour earlier than the 'from' hour ends the next day ('+1 dag'). */
+export const endsNextDay = (fromHour: number, toHour: number) => toHour < fromHour;
+
+export type ShiftFormRule =
+  | "shift_dept_required"
+  | "shift_date_required"
+  | "shift_in_past"
+  | "shift_end_not_after_start"
+  | "shift_description_too_long";
+
+/** The field each rule is about: the form marks it, the server names it. */
+export const shiftFormRuleField = {
+  shift_dept_required: "deptId",
+  shift_date_required: "date",
+  shift_in_past: "date",
+  shift_end_not_after_start: "toHour",
+  shift_description_too_long: "description",
+} as const satisfies Record<ShiftFormRule, string>;
+
+/** 'Avdeling må velges', only for someone who leads several departments. */
+export function deptRule(deptId: string | undefined, required: boolean): ShiftFormRule | null {
+  return required && !deptId ? "shift_dept_required" : null;
+}
+
+/** 'Dato må velges' (also for what is no real date); past dates are refused. */
+export function dateRule(date: string, today: OsloDate): ShiftFormRule | null {
+  if (!isOsloDate(date)) return "shift_date_required";
+  // YYYY-MM-DD compares as text in calendar order.
+  return date < today ? "shift_in_past" : null;
+}
+
+/** 'Sluttid må være etter starttid': equal hours are no shift; an earlier 'to' is the next day. */
+export function hoursRule(fromHour: number, toHour: number): ShiftFormRule | null {
+  return fromHour === toHour ? "shift_end_not_after_start" : null;
+}
+
+export function descriptionRule(description: string | undefined): ShiftFormRule | null {
+  return (description?.trim().length ?? 0) > descriptionMaxLength ? "shift_description_too_long" : null;
+}
+
+export interface ShiftFormInput {
+  date: string;
+  fromHour: number;
+  toHour: number;
+  description?: string | undefined;
+  deptId?: string | undefined;
+}
+
+export interface ShiftFormContext {
+  /** today's Oslo date (`osloDate(now)`) */
+  today: OsloDate;
+  /** the person leads several departments and must name one */
+  deptRequired: boolean;
+}
+
+/** The first rule `input` breaks, in the dialog's order, or null. */
+export function shiftFormError(input: ShiftFormInput, context: ShiftFormContext): ShiftFormRule | null {
+  return (
+    deptRule(input.deptId, context.deptRequired) ??
+    dateRule(input.date, context.today) ??
+    hoursRule(input.fromHour, input.toHour) ??
+    descriptionRule(input.description)
+  );
+}
+
+/** A stored shift as the form shows it again ('Rediger'): its Oslo date and hours. */
+export function shiftFormTimes(
+  startsAt: Date,
+  endsAt: Date,
+): Pick<ShiftFormInput, "date" | "fromHour" | "toHour"> {
+  return { date: osloDate(startsAt), fromHour: osloHour(startsAt), toHour: osloHour(endsAt) };
+}

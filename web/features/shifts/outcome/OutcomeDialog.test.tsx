@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { AssignmentAudit, AssignmentOutcome } from "../../../../common/schemas/shifts.ts";
+import { renderApp } from "../../../test/app.tsx";
+import { shiftWhen } from "../format.ts";
+import { failure, ids, kari, kariRef, ola, shift, shiftsServer } from "../test-shifts-api.ts";
+
+const assigned = shift({
+  title: "Nattevakt",
+  hours: [23, 7],
+  status: "assigned",
+  assignment: { person: ola, assignedAt: new Date().toISOString(), method: "auto" },
+  can: { viewOutcome: true },
+});
+
+const candidate = (candidateId: string, name: string, rank: number | null, fairnessValue: number) => ({
+  candidateId,
+  name,
+  rank,
+  winner: rank === 1,
+  fairnessValue,
+});
+
+const outcome = (over: Partial<AssignmentOutcome> = {}): AssignmentOutcome => ({
+  shiftId: assigned.id,
+  title: assigned.title,
+  startsAt: assigned.startsAt,
+  endsAt: assigned.endsAt,
+  yourId: ids.kari,
+  winnerId: ids.ola,
+  winnerName: "Ola Nordmann",
+  yourRank: 2,
+  totalCandidates: 3,
+  yourFairnessValue: 1,
+  explanation: "Den som har fått færrest ekstravakter de siste 90 dagene får vakten.",
+  candidates: [
+    candidate(ids.ola, "Ola Nordmann", 1, 0),
+    candidate(ids.kari, "Kari Nordmann", 2, 1),
+    candidate(ids.lars, "Lars Johansen", 3, 2),
+    candidate(ids.per, "Per Hansen", null, 0),
+  ],
+  assignedAt: new Date().toISOString(),
+  method: "auto",
+  ...over,
+});
+
+const audit: AssignmentAudit = {
+  shiftId: assigned.id,
+  runAt: "2026-03-10T09:30:00.000Z",
+  minRestHours: 11,
+  rows: [
+    {
+      ...candidate(ids.ola, "Ola Nordmann", 1, 0),
+      tieBreakUuid: "0a1b2c3d-aaaa-4000-8000-000000000001",
+      ineligibleReason: null,
+    },
+    {
+      ...candidate(ids.kari, "Kari Nordmann", 2, 1),
+      tieBreakUuid: "1f2e3d4c-bbbb-4000-8000-000000000002",
+      ineligibleReason: null,
+    },
+    {
+      ...candidate(ids.lars, "Lars Johansen", 3, 2),
+      tieBreakUuid: "2c3d4e5f-cccc-4000-8000-000000000003",
+      ineligibleReason: null,
+    },
+    {
+      ...candidate(ids.per, "Per Hansen", null, 0),
+      tieBreakUuid: "3d4e5f6a-dddd-4000-8000-000000000004",
+      ineligibleReason: "Overlapper med vakt Dagvakt tor. 12.03 · 07:00–15:00",
+    },
+  ],
+};
+
+function server(result: AssignmentOutcome, features = {}) {
+  const api = shiftsServer([assigned], { me: kari(), features });
+  api.outcomes.set(assigned.id, result);
+  api.audits.set(assigned.id, audit);
+  return api;
+}
+
+const location = (router: ReturnType<typeof renderApp>["router"]) =>
+  router.state.location.pathname + router.state.location.search;
+
+describe("the assignment outcome", () => {
+  it("opens from the address: the shift, the winner, my rank, everyone's counts, the audit", async () => {
+    server(outcome());
+    const { router } = renderApp(`/shifts/open?outcome=${assigned.id}`);
+    const dialog = await screen.findByRole("dialog", { name: "Tildelingsresultat" });
+    expect(await within(dialog).findByText("Nattevakt")).toBeInTheDocument();
+    expect(within(dialog).getByText(shiftWhen(assigned))).toBeInTheDocument();
+    expect(within(dialog).getByText("Ola Nordmann", { selector: "dd" })).toBeInTheDocument();
+    expect(within(dialog).getByText("Du er nr. 2 av 3")).toBeInTheDocument();
+    // The banner is off by default.
+    expect(within(dialog).queryByText("Du fikk ikke")).not.toBeInTheDocument();
+
+    // More than two candidates: all of them, in order, with their 90-day counts.
+    const list = within(dialog).getByRole("list", { name: "Kandidater" });
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "1.Ola Nordmann 0 ekstravakter siste 90 dagerVinner",
+      "2.Kari Nordmann (deg)1 ekstravakt siste 90 dager",
+      "3.Lars Johansen 2 ekstravakter siste 90 dager",
+      "–Per Hansen 0 ekstravakter siste 90 dagerKunne ikke tildeles",
+    ]);
+
+    const how = within(dialog).getByRole("button", { name: "Hvordan fungerer tildelingen?" });
+    expect(how).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(how);
+    expect(within(dialog).getByText(/^Den som har fått færrest ekstravakter/)).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Se full audit" }));
+    const table = await within(dialog).findByRole("table", { name: /Full audit/ });
+    const auditRows = within(table).getAllByRole("row").slice(1);
+    expect(
+      within(auditRows[0]!)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["1", "0", "0a1b2c3d", "Ja", ""]);
+    expect(within(auditRows[0]!).getByRole("rowheader")).toHaveTextContent("Ola Nordmann");
+    expect(
+      within(auditRows[3]!)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["–", "0", "3d4e5f6a", "Nei", "Overlapper med vakt Dagvakt tor. 12.03 · 07:00–15:00"]);
+
+    // The spec's 'Lukk' (the corner × is named so too).
+    await userEvent.click(within(dialog).getByText("Lukk", { selector: "button" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(location(router)).toBe("/shifts/open");
+  }, 15_000);
+
+  it("with two candidates or fewer shows the winner and me; says when I was none", async () => {
+    server(
+      outcome({
+        yourRank: null,
+        totalCandidates: 2,
+        candidates: [candidate(ids.ola, "Ola Nordmann", 1, 0), candidate(ids.lars, "Lars Johansen", 2, 3)],
+      }),
+    );
+    renderApp(`/shifts/assigned?outcome=${assigned.id}`);
+    const dialog = await screen.findByRole("dialog", { name: "Tildelingsresultat" });
+    const list = await within(dialog).findByRole("list", { name: "Kandidater" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((r) => r.textContent),
+    ).toEqual(["1.Ola Nordmann 0 ekstravakter siste 90 dagerVinner"]);
+    expect(within(dialog).getByText("Du var ikke blant de interesserte.")).toBeInTheDocument();
+  });
+
+  it("opens from 'Se tildeling' on my card", async () => {
+    const mine = shift({
+      title: "Kveldsvakt",
+      status: "assigned",
+      assignment: { person: kariRef, assignedAt: new Date().toISOString(), method: "auto" },
+      can: { viewOutcome: true },
+    });
+    const api = server(outcome());
+    api.shifts.push(mine);
+    api.outcomes.set(
+      mine.id,
+      outcome({ shiftId: mine.id, title: "Kveldsvakt", winnerId: ids.kari, yourRank: 1 }),
+    );
+    const { router } = renderApp("/shifts/assigned");
+    const card = await screen.findByRole("article", { name: /^Kveldsvakt/ });
+    expect(within(card).getByText("Tildelt deg")).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole("button", { name: "Se tildeling" }));
+    const dialog = await screen.findByRole("dialog", { name: "Tildelingsresultat" });
+    expect(await within(dialog).findByText("Du er nr. 1 av 3")).toBeInTheDocument();
+    expect(location(router)).toBe(`/shifts/assigned?outcome=${mine.id}`);
+  });
+
+  it.each([
+    ["Du fikk vakten", ids.kari],
+    ["Du fikk ikke", ids.ola],
+  ])("with shiftOutcomeBanner on, tells a candidate '%s'", async (text, winnerId) => {
+    server(outcome({ winnerId }), { shiftOutcomeBanner: true });
+    renderApp(`/shifts/open?outcome=${assigned.id}`);
+    const dialog = await screen.findByRole("dialog", { name: "Tildelingsresultat" });
+    expect(await within(dialog).findByText(text)).toHaveAttribute("role", "status");
+  });
+
+  it("says when there is no result, and when it could not be loaded", async () => {
+    const api = server(outcome());
+    api.outcomes.clear();
+    const missing = renderApp(`/shifts/open?outcome=${assigned.id}`);
+    let dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Ingen dataKunne ikke hente tildelingsresultat",
+    );
+    missing.unmount();
+
+    api.reply[`GET /api/shifts/${assigned.id}/outcome`] = failure(500, "internal", "Noe gikk galt");
+    renderApp(`/shifts/open?outcome=${assigned.id}`);
+    dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "FeilKunne ikke laste tildelingsresultat",
+    );
+    delete api.reply[`GET /api/shifts/${assigned.id}/outcome`];
+    api.outcomes.set(assigned.id, outcome());
+    await userEvent.click(within(dialog).getByRole("button", { name: "Prøv igjen" }));
+    expect(await within(dialog).findByText("Du er nr. 2 av 3")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The extra-shift API as the component tests need it: shifts in memory, each tab's list
+ * and the counts computed from them as the server would, interest and assignment that
+ * change them, every call recorded. A test overrides any answer with `reply`.
+ */
+import { vi } from "vitest";
+import { osloDate, shiftSpan } from "../../../common/domain/oslo-time.ts";
+import type { Session } from "../../../common/schemas/auth.ts";
+import type { FeatureFlags } from "../../../common/schemas/brand.ts";
+import type {
+  AssignmentAudit,
+  AssignmentOutcome,
+  PersonRef,
+  ShiftAbilities,
+  ShiftDto,
+  ShiftView,
+} from "../../../common/schemas/shifts.ts";
+import { baseHandlers, mockApi, session } from "../../test/app.tsx";
+
+/*
+ * happy-dom's selects have no `size` and their options no `defaultSelected`; without them
+ * react-hook-form takes every select for one the person already changed and keeps its
+ * first option instead of the form's default. Browsers have both.
+ */
+Object.defineProperty(HTMLSelectElement.prototype, "size", { configurable: true, get: () => 0 });
+Object.defineProperty(HTMLOptionElement.prototype, "defaultSelected", {
+  configurable: true,
+  get(this: HTMLOptionElement) {
+    return this.hasAttribute("selected");
+  },
+});
+
+export const ids = {
+  kari: "0b6f6c1e-0000-4000-8000-000000000001",
+  ola: "0b6f6c1e-0000-4000-8000-000000000002",
+  lars: "0b6f6c1e-0000-4000-8000-000000000003",
+  sofie: "0b6f6c1e-0000-4000-8000-000000000004",
+  per: "0b6f6c1e-0000-4000-8000-000000000005",
+  anne: "0b6f6c1e-0000-4000-8000-000000000006",
+  intensiv: "7d0f7a3e-2a5e-4f55-9f0c-3a1f7d3c9a02",
+} as const;
+
+export const person = (userId: string, name: string): PersonRef => ({ userId, name, avatarUrl: null });
+export const kariRef = person(ids.kari, "Kari Nordmann");
+export const ola = person(ids.ola, "Ola Nordmann");
+
+/** Kari Nordmann, signed in with the role given in Anestesi. */
+export const kari = (role: "admin" | "leader" | "staff" = "staff", over: Partial<Session> = {}) =>
+  session(role, { user: { ...session(role).user, id: ids.kari }, ...over });
+
+const anestesi = session("staff").currentDeptId!;
+
+/** An Oslo date `days` from today. */
+export const inDays = (days: number) => osloDate(new Date(Date.now() + days * 86_400_000));
+
+const none: ShiftAbilities = {
+  edit: false,
+  publish: false,
+  delete: false,
+  close: false,
+  assign: false,
+  interest: false,
+  viewOutcome: false,
+};
+
+let next = 0;
+
+/** A shift two days ahead, 07–15, open, nobody interested, nothing allowed. */
+export function shift(
+  over: Partial<Omit<ShiftDto, "can">> & {
+    can?: Partial<ShiftAbilities>;
+    day?: number;
+    hours?: [number, number];
+  } = {},
+): ShiftDto {
+  next += 1;
+  const { can, day = 2, hours = [7, 15], ...rest } = over;
+  const span = shiftSpan(inDays(day), hours[0], hours[1])!;
+  return {
+    id: `5a1c0c2e-0000-4000-8000-${String(next).padStart(12, "0")}`,
+    deptId: anestesi,
+    deptName: "Anestesi",
+    title: "Dagvakt",
+    description: null,
+    location: "Operasjon 1",
+    startsAt: span.startsAt.toISOString(),
+    endsAt: span.endsAt.toISOString(),
+    status: "open",
+    createdAt: new Date().toISOString(),
+    publishedAt: new Date().toISOString(),
+    interestCount: 0,
+    interested: [],
+    isInterested: false,
+    assignment: null,
+    can: { ...none, ...can },
+    ...rest,
+  };
+}
+
+export interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+type Reply = { status: number; body: unknown };
+type Answer = Reply | ((call: Call) => Reply | undefined);
+
+export const failure = (status: number, code: string, message: string): Reply => ({
+  status,
+  body: { error: { code, message } },
+});
+
+const inView: Record<ShiftView, (s: ShiftDto, me: string) => boolean> = {
+  open: (s) => s.status === "open",
+  waiting: (s) => s.status === "open" && s.isInterested,
+  assigned: (s, me) => s.status === "assigned" && s.assignment?.person.userId === me,
+  drafts: (s) => s.status === "draft",
+};
+
+/**
+ * Signed in as `me` (Kari, staff by default) with `shifts` in the department. Drafts
+ * are counted for leaders and admins only, as the server does.
+ */
+export function shiftsServer(
+  shifts: ShiftDto[] = [],
+  { me = kari(), features = {} }: { me?: Session; features?: Partial<FeatureFlags> } = {},
+) {
+  const calls: Call[] = [];
+  /** `METHOD /path` (no query) → the answer instead of the built-in one */
+  const reply: Record<string, Answer> = {};
+  const outcomes = new Map<string, AssignmentOutcome>();
+  const audits = new Map<string, AssignmentAudit>();
+  const lead = me.role === "admin" || me.role === "leader";
+  const find = (id: string) => shifts.find((s) => s.id === id);
+
+  function answer(call: Call): Reply | undefined {
+    const { method, url } = call;
+    const path = url.pathname;
+    if (method === "GET" && path === "/api/shifts") {
+      const view = url.searchParams.get("view") as ShiftView;
+      return { status: 200, body: { shifts: shifts.filter((s) => inView[view](s, me.user.id)) } };
+    }
+    if (method === "GET" && path === "/api/shifts/counts") {
+      const count = (view: ShiftView) => shifts.filter((s) => inView[view](s, me.user.id)).length;
+      const interested = shifts.filter((s) => s.status === "open").reduce((n, s) => n + s.interestCount, 0);
+      return {
+        status: 200,
+        body: {
+          open: count("open"),
+          waiting: count("waiting"),
+          assigned: count("assigned"),
+          drafts: lead ? count("drafts") : null,
+          interested,
+        },
+      };
+    }
+    const match = /^\/api\/shifts\/([^/]+)(?:\/([a-z]+))?$/.exec(path);
+    const target = match && find(match[1]!);
+    if (!match || !target) return undefined;
+    switch (`${method} ${match[2] ?? ""}`) {
+      case "POST interest":
+      case "DELETE interest": {
+        const interested = method === "POST";
+        target.isInterested = interested;
+        target.interestCount += interested ? 1 : -1;
+        return { status: 200, body: { shiftId: target.id, interested, interestCount: target.interestCount } };
+      }
+      case "POST publish":
+        Object.assign(target, { status: "open", can: { ...none, close: true } });
+        return { status: 200, body: target };
+      case "POST close":
+        Object.assign(target, { status: "closed", can: none });
+        return { status: 200, body: target };
+      case "DELETE ":
+        shifts.splice(shifts.indexOf(target), 1);
+        return { status: 204, body: null };
+      case "GET outcome": {
+        const outcome = outcomes.get(target.id);
+        return outcome
+          ? { status: 200, body: outcome }
+          : failure(404, "shift_outcome_not_found", "Fant ikke");
+      }
+      case "GET audit": {
+        const audit = audits.get(target.id);
+        return audit ? { status: 200, body: audit } : failure(404, "shift_outcome_not_found", "Fant ikke");
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  mockApi(baseHandlers(me, features));
+  const others = globalThis.fetch;
+  vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, "http://localhost");
+    if (!url.pathname.startsWith("/api/shifts")) return others(input, init);
+    const method = init.method ?? "GET";
+    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    const call = { method, url, body };
+    calls.push(call);
+    const custom = reply[`${method} ${url.pathname}`];
+    const answered = (typeof custom === "function" ? custom(call) : custom) ?? answer(call);
+    const { status, body: json } = answered ?? failure(404, "not_found", "Fant ikke");
+    return new Response(status === 204 ? null : JSON.stringify(json), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+
+  /** The calls to `METHOD /path`, query left out. */
+  const callsTo = (method: string, path: string) =>
+    calls.filter((c) => c.method === method && c.url.pathname === path);
+
+  return { shifts, calls, callsTo, reply, outcomes, audits };
+}
