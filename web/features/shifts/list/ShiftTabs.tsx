@@ -40,7 +40,7 @@ export function ShiftTabs({
         if (tab) onChange(tab.view);
       }}
     >
-      <TabsList aria-label={ui.shifts.tabsLabel}>
+      <TabsList aria-label={ui.shifts.tabsLabel} className="flex-wrap">
         {tabs.map(({ view, label }) => (
           <TabsTrigger key={view} value={view}>
             {ui.shifts.tab(label, countOf(counts, view))}

@@ -37,7 +37,7 @@ function Banner({ outcome }: { outcome: AssignmentOutcome }) {
       role="status"
       className={cn(
         "flex items-center gap-2 rounded-lg border px-3 py-2.5 text-[15px] font-semibold",
-        won ? "border-success/30 bg-success/10 text-success" : "border-border bg-muted text-ink",
+        won ? "border-success/30 bg-success/10 text-success-ink" : "border-border bg-muted text-ink",
       )}
     >
       {won && <PartyPopper aria-hidden className="size-5" />}
