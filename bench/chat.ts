@@ -34,20 +34,20 @@
  */
 import { execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import {
-  buildServer,
-  type RunningServer,
-  startApp,
-  startBaseline,
-  temporaryPgDatabase,
-} from "./chat/infra.ts";
 import { type LoadResult, runLoad, type Target } from "./chat/load.ts";
 import { type ReadResult, runRead } from "./chat/read.ts";
 import { seed } from "./chat/seed.ts";
-import { ms, summarize } from "./chat/stats.ts";
+import {
+  buildServer,
+  describeCpu,
+  freshDatabase,
+  type RunningServer,
+  startApp,
+  startBaseline,
+} from "./lib/infra.ts";
+import { ms, summarize } from "./lib/stats.ts";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
@@ -132,12 +132,7 @@ function printLoad(r: LoadResult) {
   );
   console.log(`  send→deliver ${summarize(r.latency)}`);
   console.log(`  POST answer  ${summarize(r.postTime)}`);
-  console.log(
-    `  CPU (% of one core): server ${r.cpu.server.toFixed(0)}, postgres ${r.cpu.postgres.toFixed(0)}, ` +
-      `bench ${r.cpu.bench.toFixed(0)}, other processes ${r.cpu.others.toFixed(0)}, irq ${r.cpu.irq.toFixed(0)}, ` +
-      `steal ${r.cpu.steal.toFixed(0)}; machine ${r.cpu.machine.toFixed(0)}% busy; ` +
-      `bench event-loop delay p99 ${ms(r.benchLoopDelayP99)}`,
-  );
+  console.log(`  ${describeCpu(r.cpu)}; bench event-loop delay p99 ${ms(r.benchLoopDelayP99)}`);
 }
 
 function printRead(label: string, r: ReadResult) {
@@ -159,17 +154,7 @@ interface DriverResult {
 async function runDriver(driver: "pglite" | "postgres"): Promise<DriverResult> {
   const name = driver === "pglite" ? "PGlite" : "PostgreSQL";
   const authSecret = randomBytes(32).toString("base64url");
-  let cleanup: () => Promise<void>;
-  let db: { dataDir: string } | { databaseUrl: string };
-  if (driver === "pglite") {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), "vaktrom-bench-chat-"));
-    db = { dataDir };
-    cleanup = () => rm(dataDir, { recursive: true, force: true });
-  } else {
-    const temp = await temporaryPgDatabase(settings.pgUrl);
-    db = { databaseUrl: temp.url };
-    cleanup = temp.drop;
-  }
+  const { db, cleanup } = await freshDatabase(driver, settings.pgUrl);
   try {
     const seedStart = performance.now();
     const seeded = await seed(db, {
@@ -202,7 +187,7 @@ async function runDriver(driver: "pglite" | "postgres"): Promise<DriverResult> {
       await server.stop();
     }
     if (!("databaseUrl" in db)) return { app, reads: [read, readAlone] };
-    const baseline = await startBaseline(db.databaseUrl);
+    const baseline = await startBaseline(path.join(import.meta.dirname, "chat/baseline.ts"), db.databaseUrl);
     try {
       const result = await runLoad(baselineTarget(baseline), seeded.users, seeded.threadIds, loadOptions);
       printLoad(result);

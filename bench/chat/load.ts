@@ -19,9 +19,9 @@
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import WebSocket from "ws";
-import { type CpuShare, cpuMeter } from "./infra.ts";
-import type { BenchUser } from "./seed.ts";
-import { type Percentiles, percentiles } from "./stats.ts";
+import { type CpuShare, cpuMeter } from "../lib/infra.ts";
+import type { BenchUser } from "../lib/people.ts";
+import { type Percentiles, percentiles } from "../lib/stats.ts";
 
 /** A server under test: where sockets connect and how a message is posted. */
 export interface Target {

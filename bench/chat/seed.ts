@@ -1,33 +1,14 @@
 /**
  * The benchmark's people and threads, written straight into a new database before the
- * server starts (signing in 1,000 people through the API would measure password hashing):
- * one department, `clients` distinct staff each with a live session, `threads` public
- * channels with their people as members, and a history channel holding `readMessages`
- * messages with authors, replies and reactions for the read test. Sessions are rows like
- * better-auth's; the cookie is signed the way better-auth signs it, so the server sees
- * exactly what a signed-in browser sends.
+ * server starts: one department, `clients` distinct staff each with a live session
+ * (lib/people.ts: signed cookies as a browser sends them), `threads` public channels with
+ * their people as members, and a history channel holding `readMessages` messages with
+ * authors, replies and reactions for the read test.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { makeSignature } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
-import { limits } from "../../common/domain/limits.ts";
 import { type DatabaseSource, type Db, openDatabase } from "../../server/db/client.ts";
-import {
-  chatThreadMembers,
-  chatThreads,
-  departments,
-  profiles,
-  session,
-  staff,
-  user,
-} from "../../server/db/schema.ts";
-import { sessionCookiePrefix } from "../../server/platform/auth.ts";
-
-export interface BenchUser {
-  id: string;
-  /** the Cookie header of a signed-in browser */
-  cookie: string;
-}
+import { chatThreadMembers, chatThreads, departments } from "../../server/db/schema.ts";
+import { type BenchUser, inBatches, seedPeople } from "../lib/people.ts";
 
 export interface Seeded {
   users: BenchUser[];
@@ -35,16 +16,6 @@ export interface Seeded {
   threadIds: string[];
   /** the channel with the long history, and its members (who read it) */
   history: { id: string; readers: BenchUser[] };
-}
-
-/** Staging names the cookie without the `__Host-` prefix production uses. */
-const cookieName = `${sessionCookiePrefix}.session_token`;
-
-/** Rows per insert: well below PostgreSQL's 65,535 parameters. */
-const batch = 500;
-
-async function inBatches<T>(rows: T[], write: (part: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += batch) await write(rows.slice(i, i + batch));
 }
 
 export async function seed(
@@ -56,34 +27,11 @@ export async function seed(
   try {
     const [dept] = await db.insert(departments).values({ name: "Benkmerket" }).returning();
     const deptId = dept!.id;
-    const people = Array.from({ length: Math.max(opts.clients, opts.readers) }, (_, i) => ({
-      id: randomUUID(),
-      name: `Testperson ${i + 1}`,
-      email: `person${i + 1}@bench.no`,
-      emailVerified: true,
-    }));
-    await inBatches(people, (part) => db.insert(user).values(part));
-    await inBatches(people, (part) =>
-      db
-        .insert(profiles)
-        .values(part.map((p) => ({ userId: p.id, fullName: p.name, currentDeptId: deptId }))),
-    );
-    await inBatches(people, (part) => db.insert(staff).values(part.map((p) => ({ userId: p.id, deptId }))));
-    const ids = people.map((p) => p.id);
-
-    const tokens = ids.map(() => randomBytes(24).toString("base64url"));
-    const expiresAt = new Date(Date.now() + limits.sessionHours * 3600_000);
-    await inBatches(
-      ids.map((userId, i) => ({ userId, token: tokens[i]!, expiresAt })),
-      (part) => db.insert(session).values(part),
-    );
-    const users = await Promise.all(
-      ids.map(async (id, i) => {
-        const token = tokens[i]!;
-        const signed = `${token}.${await makeSignature(token, opts.authSecret)}`;
-        return { id, cookie: `${cookieName}=${encodeURIComponent(signed)}` };
-      }),
-    );
+    const users = await seedPeople(db, {
+      deptId,
+      count: Math.max(opts.clients, opts.readers),
+      authSecret: opts.authSecret,
+    });
 
     const threads = await db
       .insert(chatThreads)

@@ -54,6 +54,11 @@ export const shifts = pgTable(
     index("shifts_dept_status_starts_idx").on(t.deptId, t.status, t.startsAt),
     // The close job: open shifts whose start has passed.
     index("shifts_open_starts_idx").on(t.startsAt).where(sql`status = 'open'`),
+    // The shifts around a new one (the rest-time check at assignment): spans that overlap
+    // a window. Neither end alone narrows it among years of past shifts; a span index does.
+    index("shifts_span_idx").using("gist", sql`tstzrange(${t.startsAt}, ${t.endsAt})`),
+    // Roster shifts, which never count for fairness (fairness.ts asks "not one of these").
+    index("shifts_roster_idx").on(t.id).where(sql`kind = 'roster'`),
     check("shifts_kind_ck", inList("kind", shiftKinds)),
     check("shifts_status_ck", inList("status", shiftStatuses)),
     check("shifts_time_ck", sql`ends_at > starts_at`),

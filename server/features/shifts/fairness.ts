@@ -4,7 +4,7 @@
  * departments. Roster shifts never count. One grouped count serves the allocation (for
  * its candidates) and the leaders' overview (for the whole department).
  */
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, notExists, sql } from "drizzle-orm";
 import { fairnessWindowDays } from "../../../common/domain/fairness.ts";
 import type { FairnessOverview } from "../../../common/schemas/shifts.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -15,13 +15,27 @@ const dayMs = 86_400_000;
 /** Per person: their extra shifts assigned after `now` minus the window (a subquery). */
 export function recentExtraCounts(db: Db | Tx, now: Date) {
   const since = new Date(now.getTime() - fairnessWindowDays * dayMs);
-  return db
-    .select({ userId: shiftAssignments.userId, count: count().as("count") })
-    .from(shiftAssignments)
-    .innerJoin(shifts, and(eq(shifts.id, shiftAssignments.shiftId), eq(shifts.kind, "extra")))
-    .where(gt(shiftAssignments.assignedAt, since))
-    .groupBy(shiftAssignments.userId)
-    .as("recent");
+  return (
+    db
+      .select({ userId: shiftAssignments.userId, count: count().as("count") })
+      .from(shiftAssignments)
+      // "Not a roster shift" rather than a join to every extra shift: roster shifts are few
+      // (swaps), so the check is a lookup in their partial index, while joining each of the
+      // window's assignments to its shift cost most of an assignment run (bench/allocation).
+      .where(
+        and(
+          gt(shiftAssignments.assignedAt, since),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(shifts)
+              .where(and(eq(shifts.id, shiftAssignments.shiftId), eq(shifts.kind, "roster"))),
+          ),
+        ),
+      )
+      .groupBy(shiftAssignments.userId)
+      .as("recent")
+  );
 }
 
 /** Every active member of the department with their count, none left out for having none. */

@@ -1,11 +1,13 @@
 /**
- * The processes and databases the chat benchmark runs against: the bundled app server,
- * the baseline server, a throw-away PostgreSQL database, and a CPU meter that tells
- * which process used the machine's two cores while traffic ran.
+ * The processes and databases the benchmarks run against: the bundled app server, a
+ * benchmark's bare baseline server, a throw-away database (PGlite directory or
+ * PostgreSQL database), and a CPU meter that tells which process used the machine's two
+ * cores while traffic ran.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { databaseUrlFor } from "../../server/test/pg-admin.ts";
@@ -79,19 +81,28 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** Where the app is told its database: a PGlite data directory or a PostgreSQL URL. */
+export type BenchDb = { dataDir: string } | { databaseUrl: string };
+
+/**
+ * BENCH_CPU_PROF=<dir>: the app server writes a V8 CPU profile there when it stops
+ * (open it in Chrome DevTools, or sum self time per function), to see where its time goes.
+ */
+function profileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
 /**
  * The bundled app as `npm start` runs it (staging, so the empty database is ours to
- * fill), against `db`: a PGlite data directory or a PostgreSQL URL. Its session secret
- * is `authSecret`, so the benchmark can sign the session cookies it seeded. Logging at
- * `warn`: a line per request would measure the logger. Rate limits raised so sign-in
- * limits never answer 429 (chat routes have none).
+ * fill), against `db`. Its session secret is `authSecret`, so the benchmark can sign the
+ * session cookies it seeded. Logging at `warn`: a line per request would measure the
+ * logger. Rate limits raised so sign-in limits never answer 429 (the benchmarked routes
+ * have none).
  */
-export function startApp(
-  db: { dataDir: string } | { databaseUrl: string },
-  authSecret: string,
-): Promise<RunningServer> {
+export function startApp(db: BenchDb, authSecret: string): Promise<RunningServer> {
   return startProcess(
-    [path.join(root, "dist/server/main.mjs")],
+    [...profileArgs(), path.join(root, "dist/server/main.mjs")],
     (port) => ({
       ...baseEnv(),
       ...("dataDir" in db ? { DATA_DIR: db.dataDir } : { DATABASE_URL: db.databaseUrl }),
@@ -109,10 +120,13 @@ export function startApp(
   );
 }
 
-/** The baseline server (baseline.ts) in a process of its own, as the app has one. */
-export function startBaseline(databaseUrl: string): Promise<RunningServer> {
+/**
+ * A benchmark's baseline server (the TypeScript file `script`, answering `/health`) in a
+ * process of its own, as the app has one.
+ */
+export function startBaseline(script: string, databaseUrl: string): Promise<RunningServer> {
   return startProcess(
-    ["--import", "tsx", path.join(import.meta.dirname, "baseline.ts")],
+    ["--import", "tsx", script],
     () => ({ ...baseEnv(), DATABASE_URL: databaseUrl }),
     "/health",
   );
@@ -134,30 +148,57 @@ export async function temporaryPgDatabase(adminUrl: string): Promise<{ url: stri
   };
 }
 
+export type Driver = "pglite" | "postgres";
+
+/**
+ * A new, empty database for one run: a temporary PGlite directory, or a temporary
+ * database on the PostgreSQL server at `pgUrl`; `cleanup` removes it.
+ */
+export async function freshDatabase(
+  driver: Driver,
+  pgUrl: string,
+): Promise<{ db: BenchDb; cleanup(): Promise<void> }> {
+  if (driver === "pglite") {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "vaktrom-bench-"));
+    return { db: { dataDir }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const temp = await temporaryPgDatabase(pgUrl);
+  return { db: { databaseUrl: temp.url }, cleanup: temp.drop };
+}
+
 // ── CPU ──────────────────────────────────────────────────────────────────────────
 
 /** Clock ticks per second of /proc (USER_HZ), 100 on Linux. */
 const ticksPerSecond = 100;
 
-/** utime + stime of a process, in ticks; 0 when it is gone. */
-async function processTicks(pid: number): Promise<number> {
+/**
+ * utime + stime of a process, in ticks (with `reaped`, also those of its children that
+ * have exited and been waited for); 0 when it is gone.
+ */
+async function processTicks(pid: number, reaped = false): Promise<number> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8");
     // Fields after the command name, which is in parentheses and may hold spaces.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
+    const own = Number(fields[11]) + Number(fields[12]);
+    return reaped ? own + Number(fields[13]) + Number(fields[14]) : own;
   } catch {
     return 0;
   }
 }
 
-/** Ticks of every PostgreSQL process (postmaster and backends) on this machine. */
+/**
+ * Ticks of every PostgreSQL process (postmaster and backends) on this machine. With
+ * their reaped children: parallel query workers and autovacuum workers live for less
+ * than a measurement, so neither snapshot sees them, but the postmaster that waited for
+ * them is charged their time (else it would show up as "other processes").
+ */
 async function postgresTicks(): Promise<Map<number, number>> {
   const ticks = new Map<number, number>();
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     const comm = await readFile(`/proc/${entry}/comm`, "utf8").catch(() => "");
-    if (comm.trim() === "postgres") ticks.set(Number(entry), await processTicks(Number(entry)));
+    if (comm.trim() === "postgres") ticks.set(Number(entry), await processTicks(Number(entry), true));
   }
   return ticks;
 }
@@ -215,6 +256,9 @@ export async function cpuMeter(serverPid: number): Promise<() => Promise<CpuShar
     const bench = process.cpuUsage(bench0);
     let pgTicks = 0;
     for (const [pid, ticks] of pg1) pgTicks += ticks - (pg0.get(pid) ?? 0);
+    // A backend that ended meanwhile (an idle pool connection closed) is in the
+    // postmaster's reaped time whole, with what it used before the start: take that off.
+    for (const [pid, ticks] of pg0) if (!pg1.has(pid)) pgTicks -= ticks;
     const pct = (ticks: number) => (100 * ticks) / ticksPerSecond / seconds;
     const server = pct(server1 - server0);
     const postgres = pct(pgTicks);
@@ -232,3 +276,9 @@ export async function cpuMeter(serverPid: number): Promise<() => Promise<CpuShar
     };
   };
 }
+
+/** One line of CPU shares, as every benchmark prints them. */
+export const describeCpu = (cpu: CpuShare) =>
+  `CPU (% of one core): server ${cpu.server.toFixed(0)}, postgres ${cpu.postgres.toFixed(0)}, ` +
+  `bench ${cpu.bench.toFixed(0)}, other processes ${cpu.others.toFixed(0)}, irq ${cpu.irq.toFixed(0)}, ` +
+  `steal ${cpu.steal.toFixed(0)}; machine ${cpu.machine.toFixed(0)}% busy`;

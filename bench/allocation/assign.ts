@@ -1,0 +1,56 @@
+/**
+ * The assignment test: a leader assigns shifts one after another, each once, so every
+ * call is a full run (lock, candidates, counts, eligibility, ranking, the writes). The
+ * warm-up shifts go first and are not measured: the server's first requests of a route
+ * compile code and fill caches, which a leader's hundredth assignment does not meet.
+ * Latency is from issuing the request to having read the whole answer.
+ */
+import { type CpuShare, cpuMeter } from "../lib/infra.ts";
+import { type Percentiles, percentiles } from "../lib/stats.ts";
+
+export interface AssignTarget {
+  label: string;
+  pid: number;
+  /** Assigns the shift; null when the answer is a fresh assignment, else what was wrong. */
+  assign(shiftId: string): Promise<string | null>;
+}
+
+export interface AssignResult {
+  label: string;
+  assigned: number;
+  /** failed calls by reason, warm-up ones included */
+  errors: Map<string, number>;
+  latency: Percentiles;
+  cpu: CpuShare;
+}
+
+export async function runAssignments(
+  target: AssignTarget,
+  shifts: { warmup: string[]; measured: string[] },
+): Promise<AssignResult> {
+  const errors = new Map<string, number>();
+  const call = async (shiftId: string) => {
+    let error: string | null;
+    try {
+      error = await target.assign(shiftId);
+    } catch (err) {
+      error = (err as Error).message;
+    }
+    if (error) errors.set(error, (errors.get(error) ?? 0) + 1);
+    return error === null;
+  };
+  for (const id of shifts.warmup) await call(id);
+  const stopCpu = await cpuMeter(target.pid);
+  const latencies: number[] = [];
+  for (const id of shifts.measured) {
+    const t0 = performance.now();
+    if (await call(id)) latencies.push(performance.now() - t0);
+  }
+  return {
+    label: target.label,
+    assigned: latencies.length,
+    errors,
+    latency: percentiles(latencies),
+    cpu: await stopCpu(),
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * The allocation benchmark's department, written in SQL into a new database before the
+ * server starts (see allocation.ts for why each part is there):
+ *  - `candidates` staff and one leader, each signed in (lib/people.ts);
+ *  - `history` past extra shifts, each assigned to one of the staff: assigned over the two
+ *    years before the day before yesterday (so about 90/728 of them fall in the fairness
+ *    window), starting a day after they were assigned, shared unevenly (a few people
+ *    took many, most fewer) so the 90-day counts differ;
+ *  - shifts the staff already hold around the benchmark shifts: each week one extra shift
+ *    (assigned in the last two weeks, so counted) and every third week a roster shift
+ *    taken in a swap (roster shifts exist only as swap offers), so some candidates of
+ *    each benchmark shift lack the rest time around it and eligibility has real work;
+ *  - for the app and for the baseline (if one runs) each, `warmup + shifts` open extra
+ *    shifts from the day after tomorrow on, three a day (07–15, 15–23, 23–07 UTC), every
+ *    staff member interested in every one;
+ *  - `openShifts` further open extra shifts over the next three weeks with 0 to 100
+ *    interested each: the open list the members read once the benchmark shifts are
+ *    assigned.
+ * Everything large is one `generate_series` statement (a million rows in about half a
+ * minute on PostgreSQL, most of it index upkeep; PGlite runs the same SQL, slower).
+ * VACUUM ANALYZE at the end: planner statistics and visibility maps of a settled table,
+ * as autovacuum keeps them.
+ */
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { inArray, type SQL, sql } from "drizzle-orm";
+import { type DatabaseSource, type Db, openDatabase } from "../../server/db/client.ts";
+import { departments, shifts } from "../../server/db/schema.ts";
+import { type BenchUser, seedPeople } from "../lib/people.ts";
+
+export interface AllocationSeed {
+  deptId: string;
+  leader: BenchUser;
+  /** the staff: every one a candidate of every benchmark shift */
+  members: BenchUser[];
+  /** benchmark shifts in the order they are assigned: warm-up ones, then measured ones */
+  app: { warmup: string[]; measured: string[] };
+  /** none without a baseline: they would stay open and lengthen the open list */
+  baseline: { warmup: string[]; measured: string[] };
+}
+
+export interface SeedOptions {
+  candidates: number;
+  history: number;
+  shifts: number;
+  warmupShifts: number;
+  openShifts: number;
+  /** whether a baseline runs, which needs shifts of its own */
+  baseline: boolean;
+  authSecret: string;
+}
+
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+const location = "Sengepost 4";
+
+/** Staff numbered 0..n-1 (k), for spreading generated rows over them. */
+const numberedStaff = (deptId: string) => sql`
+  select row_number() over (order by user_id)::int - 1 as k, user_id
+  from staff where dept_id = ${deptId} and role = 'staff'`;
+
+/**
+ * Assigned shifts with their assignments, in one statement: `rows` gives user_id, kind,
+ * title, starts_at, ends_at, assigned_at and method of each. Written in the order they
+ * were assigned, so the tables lie on disk as a live database's do (newest rows last).
+ * The rows agree with their foreign keys by construction, so where the role may
+ * (a superuser; PGlite's is one) the per-row key checks are skipped: with them, a million
+ * rows took twice as long.
+ */
+async function insertAssignedShifts(db: Db, deptId: string, rows: SQL) {
+  await db.transaction(async (tx) => {
+    // Both drivers answer with `rows`.
+    const role = (await tx.execute(
+      sql`select rolsuper as super from pg_roles where rolname = current_user`,
+    )) as unknown as { rows: { super: boolean }[] };
+    if (role.rows[0]?.super) await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`
+      with r as materialized (
+        select gen_random_uuid() as id, g.* from (${rows}) g order by g.assigned_at),
+      s as (
+        insert into shifts (id, dept_id, kind, title, location, starts_at, ends_at, status,
+                            published_at, created_at)
+        select id, ${deptId}::uuid, kind, title, ${location}, starts_at, ends_at, 'assigned',
+               case when kind = 'extra' then assigned_at - interval '1 day' end,
+               assigned_at - interval '2 days'
+        from r)
+      insert into shift_assignments (shift_id, user_id, assigned_at, method)
+      select id, user_id, assigned_at, method from r`);
+  });
+}
+
+/** Open extra shifts, three a day from `firstDay`; their ids in order. */
+async function insertOpenShifts(
+  db: Db,
+  deptId: string,
+  leaderId: string,
+  count: number,
+  firstDay: number,
+  title: string,
+) {
+  const now = Date.now();
+  const rows = Array.from({ length: count }, (_, j) => {
+    const startsAt = new Date(firstDay + Math.floor(j / 3) * dayMs + (7 + 8 * (j % 3)) * hourMs);
+    return {
+      id: randomUUID(),
+      deptId,
+      kind: "extra" as const,
+      title: `${title} ${j + 1}`,
+      location,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 8 * hourMs),
+      status: "open" as const,
+      createdBy: leaderId,
+      createdAt: new Date(now - 4 * dayMs),
+      publishedAt: new Date(now - 3 * dayMs + j * 60_000),
+    };
+  });
+  await db.insert(shifts).values(rows);
+  return rows.map((r) => r.id);
+}
+
+export async function seedAllocation(source: DatabaseSource, opts: SeedOptions): Promise<AllocationSeed> {
+  const database = await openDatabase(source);
+  const { db } = database;
+  try {
+    const [dept] = await db.insert(departments).values({ name: "Benkmerket" }).returning();
+    const deptId = dept!.id;
+    const { authSecret, candidates: n } = opts;
+    const members = await seedPeople(db, { deptId, count: n, authSecret });
+    const [leader] = await seedPeople(db, { deptId, count: 1, authSecret, role: "leader", label: "leder" });
+    const staffK = numberedStaff(deptId);
+
+    // The two years in as many parts as there are cores, written at once: PostgreSQL
+    // inserts them side by side (about twice as fast here), PGlite one after another.
+    const parts = Math.min(4, os.availableParallelism());
+    const partDays = 728 / parts;
+    const rowsOf = (part: number) =>
+      Math.floor((opts.history * (part + 1)) / parts) - Math.floor((opts.history * part) / parts);
+    await Promise.all(
+      Array.from({ length: parts }, (_, part) =>
+        insertAssignedShifts(
+          db,
+          deptId,
+          sql`select p.user_id, 'extra' as kind, 'Ekstravakt' as title,
+                     date_trunc('hour', h.at) + interval '1 day' as starts_at,
+                     date_trunc('hour', h.at) + interval '32 hours' as ends_at,
+                     h.at as assigned_at, 'auto' as method
+              from (select floor(${n}::int * power(random(), 1.6))::int as k,
+                           now() - interval '2 days'
+                                 - (${part * partDays}::float8 + random() * ${partDays}::float8)
+                                   * interval '1 day' as at
+                    from generate_series(1, ${rowsOf(part)}::int)) h
+              join (${staffK}) p on p.k = h.k`,
+        ),
+      ),
+    );
+
+    const firstDay = Math.floor(Date.now() / dayMs) * dayMs + 2 * dayMs;
+    const perSet = opts.warmupShifts + opts.shifts;
+    const weeks = Math.ceil(perSet / 3 / 7) + 1;
+    // Each week from the one before the benchmark shifts on, every staff member holds one
+    // extra shift assigned in the last two weeks, and every third week a roster shift
+    // taken in a swap three days later: busy near about a third of the benchmark shifts.
+    await insertAssignedShifts(
+      db,
+      deptId,
+      sql`select p.user_id, u.kind, u.title, t.starts_at, t.starts_at + interval '8 hours' as ends_at,
+                 now() - (1 + (p.k + w + 14) % 14) * interval '1 day' as assigned_at, u.method
+          from (${staffK}) p
+          cross join generate_series(-1, ${weeks}::int) w
+          cross join (values ('extra', 'Ekstravakt', 'auto', 0),
+                             ('roster', 'Turnusvakt (byttet)', 'swap', 3)) u(kind, title, method, later)
+          cross join lateral (
+            select ${new Date(firstDay).toISOString()}::timestamptz
+                   + (w * 7 + (p.k * 3 + w + 7 + u.later) % 7) * interval '1 day'
+                   + (7 + 8 * ((p.k + w + 3) % 3)) * interval '1 hour' as starts_at) t
+          where u.kind = 'extra' or (p.k + w + 3) % 3 = 0`,
+    );
+
+    const appIds = await insertOpenShifts(db, deptId, leader!.id, perSet, firstDay, "Ekstravakt A");
+    const baselineIds = opts.baseline
+      ? await insertOpenShifts(db, deptId, leader!.id, perSet, firstDay, "Ekstravakt B")
+      : [];
+    // Every staff member interested in every benchmark shift, in the days after it opened.
+    await db.execute(sql`
+      insert into shift_interests (shift_id, user_id, created_at)
+      select shifts.id, p.user_id, shifts.published_at + random() * interval '2 days'
+      from shifts cross join (${staffK}) p
+      where ${inArray(shifts.id, [...appIds, ...baselineIds])}`);
+
+    // The open list: 0 to 100 interested, a different set of people for each shift.
+    const listIds = await insertOpenShifts(db, deptId, leader!.id, opts.openShifts, firstDay, "Ledig vakt");
+    await db.execute(sql`
+      with l as (
+        select id, row_number() over (order by starts_at, id)::int as i
+        from shifts where ${inArray(shifts.id, listIds)})
+      insert into shift_interests (shift_id, user_id, created_at)
+      select l.id, p.user_id, now() - random() * interval '3 days'
+      from l join (${staffK}) p on (p.k + l.i * 17) % ${n}::int < (l.i * 37) % 101`);
+
+    await db.execute(sql`vacuum analyze`);
+    const split = (ids: string[]) => ({
+      warmup: ids.slice(0, opts.warmupShifts),
+      measured: ids.slice(opts.warmupShifts),
+    });
+    return { deptId, leader: leader!, members, app: split(appIds), baseline: split(baselineIds) };
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "shifts_span_idx" ON "shifts" USING gist (tstzrange("starts_at", "ends_at"));--> statement-breakpoint
+CREATE INDEX "shifts_roster_idx" ON "shifts" USING btree ("id") WHERE kind = 'roster';
