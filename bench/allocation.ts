@@ -53,6 +53,7 @@ import {
   type Driver,
   describeCpu,
   freshDatabase,
+  num,
   type RunningServer,
   startApp,
   startBaseline,
@@ -60,7 +61,6 @@ import {
 import type { BenchUser } from "./lib/people.ts";
 import { ms, summarize } from "./lib/stats.ts";
 
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
   candidates: num("BENCH_CANDIDATES", 500),
   history: (driver: Driver) => num("BENCH_HISTORY", driver === "pglite" ? 100_000 : 1_000_000),

@@ -43,13 +43,13 @@ import {
   buildServer,
   describeCpu,
   freshDatabase,
+  num,
   type RunningServer,
   startApp,
   startBaseline,
 } from "./lib/infra.ts";
 import { ms, summarize } from "./lib/stats.ts";
 
-const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
   clients: num("BENCH_CLIENTS", 1000),
   threads: num("BENCH_THREADS", 20),

@@ -14,6 +14,9 @@ import { databaseUrlFor } from "../../server/test/pg-admin.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
+/** A setting from the environment (`BENCH_…`), or its default. */
+export const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, () => {
