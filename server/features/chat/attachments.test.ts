@@ -165,31 +165,36 @@ describe("chat attachments", () => {
       });
     });
 
-    it("refuses a 50 MB upload without the server's memory growing by more than a few MB", async () => {
-      const chunkSize = 256 * 1024;
-      let sent = 0;
-      const held: number[] = [];
-      // Measured after a collection as the server asks for each next 2 MB: what it keeps
-      // while it reads, not the garbage the pieces leave.
-      const chunks = (function* () {
-        while (sent < 50 * MB) {
-          if (sent % (2 * MB) === 0) {
-            collectGarbage();
-            const { heapUsed, arrayBuffers } = process.memoryUsage();
-            held.push(heapUsed + arrayBuffers);
+    // Only against an external PostgreSQL: PGlite's WebAssembly memory lives in this process
+    // and grows in steps of megabytes whenever the database works, which this would count.
+    it.runIf(process.env.TEST_DRIVER === "postgres")(
+      "refuses a 50 MB upload without the server's memory growing by more than a few MB",
+      async () => {
+        const chunkSize = 256 * 1024;
+        let sent = 0;
+        const held: number[] = [];
+        // Measured after a collection as the server asks for each next 2 MB: what it keeps
+        // while it reads, not the garbage the pieces leave.
+        const chunks = (function* () {
+          while (sent < 50 * MB) {
+            if (sent % (2 * MB) === 0) {
+              collectGarbage();
+              const { heapUsed, arrayBuffers } = process.memoryUsage();
+              held.push(heapUsed + arrayBuffers);
+            }
+            sent += chunkSize;
+            // A fresh piece each time, as from a network: pieces kept would add up.
+            yield Buffer.alloc(chunkSize, 0x61);
           }
-          sent += chunkSize;
-          // A fresh piece each time, as from a network: pieces kept would add up.
-          yield Buffer.alloc(chunkSize, 0x61);
-        }
-      })();
-      const res = await upload("kari", dept, "stor.pdf", chunks);
-      expect(res.statusCode).toBe(413);
-      // The first reading may still hold memory freed before (set-up), so it is no peak.
-      const growth = Math.max(...held.slice(1)) - Math.min(...held);
-      expect(growth).toBeLessThan(6 * MB);
-      expect(await tmpFiles()).toEqual([]);
-    });
+        })();
+        const res = await upload("kari", dept, "stor.pdf", chunks);
+        expect(res.statusCode).toBe(413);
+        // The first reading may still hold memory freed before (set-up), so it is no peak.
+        const growth = Math.max(...held.slice(1)) - Math.min(...held);
+        expect(growth).toBeLessThan(6 * MB);
+        expect(await tmpFiles()).toEqual([]);
+      },
+    );
 
     it("is for people who may write in the thread: 404 for others", async () => {
       const res = await upload("per", dept, "bilde.png", await png());
