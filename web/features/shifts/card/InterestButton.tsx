@@ -7,13 +7,14 @@ const t = ui.shifts.actions;
 
 /**
  * 'Jeg er interessert', and once interested 'Trekk interesse'; the change shows at once.
- * Full width and 44 px high: the main action of a card, pressed with gloves on a phone.
+ * Full width and 44 px high, pressed with gloves on a phone; `secondary` when the card
+ * has another main action (a leader's 'Tildel automatisk').
  */
-export function InterestButton({ shift }: { shift: ShiftDto }) {
+export function InterestButton({ shift, secondary = false }: { shift: ShiftDto; secondary?: boolean }) {
   const interest = useShiftInterest();
   return (
     <Button
-      variant={shift.isInterested ? "outline" : "primary"}
+      variant={shift.isInterested || secondary ? "outline" : "primary"}
       size="lg"
       disabled={interest.isPending}
       onClick={() => interest.mutate({ shift, interested: !shift.isInterested })}

@@ -25,11 +25,14 @@ export function ShiftActions({ shift }: { shift: ShiftDto }) {
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState<"delete" | "close" | null>(null);
   const minor = can.edit || can.delete || can.close;
+  // Spec §2: 'Tildel automatisk' on open shifts with interest; without any, it would only
+  // say 'Ingen interesserte'. It is then the card's one main action.
+  const assignable = can.assign && shift.interestCount > 0;
 
   return (
     <div className="mt-auto flex flex-col gap-2">
-      {can.interest && <InterestButton shift={shift} />}
-      {can.assign && (
+      {can.interest && <InterestButton shift={shift} secondary={assignable} />}
+      {assignable && (
         <Button
           size="lg"
           className="w-full"

@@ -176,8 +176,27 @@ describe("the extra-shift list", () => {
     expect(location(router)).toBe(`/shifts/open?outcome=${id}`);
   });
 
+  it("offers 'Tildel automatisk' only when someone is interested, then as the main action", async () => {
+    shiftsServer(
+      [
+        shift({ title: "Dagvakt", interestCount: 0, can: { assign: true, interest: true } }),
+        shift({ title: "Kveldsvakt", interestCount: 2, can: { assign: true, interest: true } }),
+      ],
+      { me: kari("leader") },
+    );
+    renderApp("/shifts/open");
+    const nobody = await card("Dagvakt");
+    expect(within(nobody).queryByRole("button", { name: "Tildel automatisk" })).not.toBeInTheDocument();
+    const some = await card("Kveldsvakt");
+    expect(within(some).getByRole("button", { name: "Tildel automatisk" })).toBeInTheDocument();
+    expect(within(some).getByRole("button", { name: "Jeg er interessert" }).className).toMatch(/bg-white/);
+  });
+
   it("tells, without failing, when there is nobody to assign or it was assigned already", async () => {
-    const api = shiftsServer([shift({ title: "Dagvakt", can: { assign: true } })], { me: kari("leader") });
+    // The list still shows an interest that was withdrawn meanwhile.
+    const api = shiftsServer([shift({ title: "Dagvakt", interestCount: 1, can: { assign: true } })], {
+      me: kari("leader"),
+    });
     const id = api.shifts[0]!.id;
     api.reply[`POST /api/shifts/${id}/assign`] = failure(409, "shift_no_interest", "Ingen interesserte");
     renderApp("/shifts/open");
