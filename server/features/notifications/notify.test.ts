@@ -140,12 +140,12 @@ describe("notify", () => {
         expect.objectContaining({
           topic: topics.user(ids.kari),
           type: "notification.created",
-          payload: { notificationId: idOf(ids.kari), unreadCount: 2 },
+          payload: { notificationId: idOf(ids.kari), added: 1 },
         }),
         expect.objectContaining({
           topic: topics.user(ids.ola),
           type: "notification.created",
-          payload: { notificationId: idOf(ids.ola), unreadCount: 1 },
+          payload: { notificationId: idOf(ids.ola), added: 1 },
         }),
       ]),
     );

@@ -1,9 +1,9 @@
 /**
  * Notifications: features that have something to tell write them with `notify`, inside
- * their own transaction; the recipient reads them and marks them read. Every change
- * publishes the recipient's new unread count on `user:{id}` after the commit, so the
- * bell of every open tab follows at once (the 30-second poll catches what a dropped
- * socket missed).
+ * their own transaction; the recipient reads them and marks them read. Every change is
+ * published on the recipient's `user:{id}` after the commit (a new one as "one more", a
+ * read one with the new count), so the bell of every open tab follows at once (the
+ * 30-second poll catches what a dropped socket missed).
  */
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { limits } from "../../../common/domain/limits.ts";
@@ -45,31 +45,26 @@ export async function notify<T extends NotificationType>(
     .insert(notifications)
     .values(reachable.map((r) => ({ recipientUserId: r.id, type, payload: valid })))
     .returning({ id: notifications.id, recipientId: notifications.recipientUserId });
-  const unread = await unreadCounts(
-    tx,
-    rows.map((r) => r.recipientId),
-  );
+  // "One more", not the new count: counting every recipient's unread rows inside the
+  // sender's transaction grew with their backlog (an assignment tells 500 people, a
+  // broadcast everyone). The bell adds it; the 30-second poll and every read answer
+  // carry the exact count.
   for (const row of rows) {
     events.publish(topics.user(row.recipientId), "notification.created", {
       notificationId: row.id,
-      unreadCount: unread.get(row.recipientId) ?? 0,
+      added: 1,
     });
   }
   return rows;
 }
 
-/** Unread notifications per person: one count over the partial index of unread rows. */
-async function unreadCounts(db: Db | Tx, userIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ userId: notifications.recipientUserId, unread: count() })
-    .from(notifications)
-    .where(and(inArray(notifications.recipientUserId, [...userIds]), isNull(notifications.readAt)))
-    .groupBy(notifications.recipientUserId);
-  return new Map(rows.map((r) => [r.userId, r.unread]));
-}
-
+/** My unread notifications: one count over the partial index of unread rows. */
 export async function unreadCount(db: Db | Tx, userId: string): Promise<number> {
-  return (await unreadCounts(db, [userId])).get(userId) ?? 0;
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.recipientUserId, userId), isNull(notifications.readAt)));
+  return row?.unread ?? 0;
 }
 
 /** My latest notifications, newest first (spec §9: 20), and how many are unread in all. */

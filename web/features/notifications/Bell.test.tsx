@@ -56,7 +56,7 @@ describe("the bell", { timeout: 20_000 }, () => {
     await bell("Varsler, 1 ulest varsel");
     await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
 
-    publish(myTopic, "notification.created", { notificationId: ids.published, unreadCount: 2 });
+    publish(myTopic, "notification.created", { notificationId: ids.published, added: 1 });
     await bell("Varsler, 2 uleste varsler");
     const asked = (path: string) => calls.filter((c) => c.path === path);
     expect(asked("/api/notifications/unread-count")).toHaveLength(1);
@@ -69,7 +69,7 @@ describe("the bell", { timeout: 20_000 }, () => {
 
     // An event while it is open: the list afresh, asked in the background.
     answer = list(maintenance, published, winner);
-    publish(myTopic, "notification.created", { notificationId: ids.maintenance, unreadCount: 3 });
+    publish(myTopic, "notification.created", { notificationId: ids.maintenance, added: 1 });
     await item("Nedetid i kveld");
     expect(asked("/api/notifications")).toHaveLength(2);
     expect(asked("/api/notifications")[1]!.headers["X-Activity"]).toBe("background");

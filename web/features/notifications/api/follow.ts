@@ -1,16 +1,17 @@
 /**
  * The bell follows my realtime topic (`user:{id}`, decisions.md: notifications reach the
- * bell at once, the 30-second poll catches what a dropped socket missed). Each event
- * carries my new unread count, which the badge takes as is; the list is read again when
- * it is on screen, else the next opening reads it.
+ * bell at once, the 30-second poll catches what a dropped socket missed). A new one says
+ * "one more", which the badge adds (once, however many follow); a read one carries my new
+ * count, which the badge takes as is. The list is read again when it is on screen, else
+ * the next opening reads it.
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { topics } from "../../../../common/schemas/realtime.ts";
+import { type RealtimeEvent, topics } from "../../../../common/schemas/realtime.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useRealtimeTopic } from "../../../lib/use-realtime.ts";
 import { notificationKeys } from "./keys.ts";
-import { listQuery, markReadInList, setUnreadCount } from "./notifications.ts";
+import { addUnread, listQuery, markReadInList, setUnreadCount } from "./notifications.ts";
 
 const notificationEvents = {
   created: "notification.created",
@@ -18,7 +19,7 @@ const notificationEvents = {
 } as const;
 
 const unreadCount = z.number().int().nonnegative();
-const createdPayload = z.object({ notificationId: z.string(), unreadCount });
+const createdPayload = z.object({ notificationId: z.string(), added: z.number().int().positive() });
 /** Without an id: 'Merk alle som lest' (in another tab). */
 const readPayload = z.object({ notificationId: z.string().optional(), unreadCount });
 
@@ -37,11 +38,17 @@ function refetchAll(client: QueryClient) {
   refreshList(client);
 }
 
-function onEvent(client: QueryClient, type: string, payload: unknown) {
+/** Events already applied: "one more" must go in once, however many listen. */
+const applied = new WeakSet<RealtimeEvent>();
+
+function onEvent(client: QueryClient, event: RealtimeEvent) {
+  if (applied.has(event)) return;
+  applied.add(event);
+  const { type, payload } = event;
   if (type === notificationEvents.created) {
     const parsed = createdPayload.safeParse(payload);
     if (!parsed.success) return refetchAll(client);
-    setUnreadCount(client, parsed.data.unreadCount);
+    addUnread(client, parsed.data.added);
     return refreshList(client);
   }
   if (type === notificationEvents.read) {
@@ -58,7 +65,7 @@ export function useFollowNotifications() {
   const client = useQueryClient();
   const { user } = useSession();
   useRealtimeTopic(topics.user(user.id), {
-    onEvent: (event) => onEvent(client, event.type, event.payload),
+    onEvent: (event) => onEvent(client, event),
     onResync: () => refetchAll(client),
   });
 }

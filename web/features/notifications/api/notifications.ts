@@ -56,6 +56,12 @@ export function setUnreadCount(client: QueryClient, unreadCount: number) {
   );
 }
 
+/** `added` more unread. A count not fetched yet is left alone: its first fetch brings it. */
+export function addUnread(client: QueryClient, added: number) {
+  const known = client.getQueryData<UnreadCount>(notificationKeys.unreadCount);
+  if (known) setUnreadCount(client, known.unreadCount + added);
+}
+
 /**
  * One notification (or, without an id, every one) shown read as of now. Returns how many
  * that changed.
