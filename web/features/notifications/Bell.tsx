@@ -12,7 +12,7 @@ import { ui } from "../../../common/texts/index.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { SkeletonPersonRow } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
 import { useFollowNotifications } from "./api/follow.ts";
@@ -51,13 +51,7 @@ function ListSkeleton() {
     <div className="px-4 py-3">
       <Spinner label={t.loading} className="size-4" />
       {[0, 1, 2].map((i) => (
-        <div key={i} className="mt-3 flex gap-3">
-          <Skeleton className="size-9 rounded-full" />
-          <div className="flex flex-1 flex-col gap-1.5">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-3.5 w-full" />
-          </div>
-        </div>
+        <SkeletonPersonRow key={i} className="mt-3" avatar="size-9" lines={["h-4 w-2/3", "h-3.5 w-full"]} />
       ))}
     </div>
   );

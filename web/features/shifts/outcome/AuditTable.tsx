@@ -12,6 +12,7 @@ import { useAudit } from "../api/outcome.ts";
 const t = ui.shifts.audit;
 
 const cell = "px-3 py-2 text-left align-top";
+const columns = ["rank", "name", "value", "tieBreak", "winner", "reason"] as const;
 
 export function AuditTable({ shiftId }: { shiftId: string }) {
   const audit = useAudit(shiftId, true);
@@ -42,24 +43,11 @@ export function AuditTable({ shiftId }: { shiftId: string }) {
         </caption>
         <thead className="border-b border-border bg-muted text-xs text-muted-fg">
           <tr>
-            <th scope="col" className={cell}>
-              {t.rank}
-            </th>
-            <th scope="col" className={cell}>
-              {t.name}
-            </th>
-            <th scope="col" className={cell}>
-              {t.value}
-            </th>
-            <th scope="col" className={cell}>
-              {t.tieBreak}
-            </th>
-            <th scope="col" className={cell}>
-              {t.winner}
-            </th>
-            <th scope="col" className={cell}>
-              {t.reason}
-            </th>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={cell}>
+                {t[column]}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-border tabular">
