@@ -26,6 +26,10 @@ export const notificationTypes = [
   "swap_ready_for_leader",
   "swap_approved",
   "swap_rejected",
+  "swap_declined",
+  "swap_withdrawn",
+  "swap_cancelled",
+  "swap_closed",
   "announcement",
   "maintenance",
   "update",
@@ -86,6 +90,13 @@ export const notificationPayloads = {
   swap_ready_for_leader: swapRef,
   swap_approved: swapRef,
   swap_rejected: swapRef,
+  // Swaps that end without a leader (decisions.md § Swaps): the owner declined (for the
+  // proposer), the proposer withdrew (for the owner), the owner cancelled the offer (for
+  // the proposers waiting), the shift started before it was decided (for everyone in it).
+  swap_declined: swapRef,
+  swap_withdrawn: swapRef,
+  swap_cancelled: swapRef,
+  swap_closed: swapRef,
   // Broadcasts from 'Send varsel til alle'.
   announcement: broadcast,
   maintenance: broadcast,

@@ -12,6 +12,7 @@ import { notificationsErrors } from "./errors/notifications.ts";
 import { platformErrors } from "./errors/platform.ts";
 import { realtimeErrors } from "./errors/realtime.ts";
 import { shiftsErrors } from "./errors/shifts.ts";
+import { swapsErrors } from "./errors/swaps.ts";
 
 export const errorMessages = {
   ...platformErrors,
@@ -22,6 +23,7 @@ export const errorMessages = {
   ...chatErrors,
   ...attachmentsErrors,
   ...shiftsErrors,
+  ...swapsErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

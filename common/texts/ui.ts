@@ -13,6 +13,7 @@ import { notificationsTexts } from "./ui/notifications.ts";
 import { profileTexts } from "./ui/profile.ts";
 import { shellTexts } from "./ui/shell.ts";
 import { shiftsTexts } from "./ui/shifts.ts";
+import { swapsTexts } from "./ui/swaps.ts";
 
 export const ui = {
   ...generalTexts,
@@ -24,6 +25,7 @@ export const ui = {
   ...devTexts,
   ...notificationsTexts,
   ...shiftsTexts,
+  ...swapsTexts,
 } as const;
 
 export type UiTexts = typeof ui;

@@ -45,6 +45,10 @@ export const notificationsTexts = {
       swap_ready_for_leader: "Vaktbytte venter på godkjenning",
       swap_approved: "Vaktbytte godkjent",
       swap_rejected: "Vaktbytte avslått",
+      swap_declined: "Forslaget ble avslått",
+      swap_withdrawn: "Forslaget ble trukket tilbake",
+      swap_cancelled: "Tilbudet ble kansellert",
+      swap_closed: "Vaktbyttet ble avsluttet",
     } satisfies Record<ShiftNotificationType, string>,
     /** `shift` is the shift as `shift(title, start)` names it */
     texts: {
@@ -59,6 +63,10 @@ export const notificationsTexts = {
       swap_ready_for_leader: (shift: string) => `Et vaktbytte av ${shift} venter på godkjenning.`,
       swap_approved: (shift: string) => `Vaktbyttet av ${shift} er godkjent.`,
       swap_rejected: (shift: string) => `Vaktbyttet av ${shift} ble avslått.`,
+      swap_declined: (shift: string) => `Forslaget ditt om ${shift} ble avslått av eieren.`,
+      swap_withdrawn: (shift: string) => `Forslaget om ${shift} ble trukket tilbake.`,
+      swap_cancelled: (shift: string) => `Tilbudet om ${shift} ble kansellert av eieren.`,
+      swap_closed: (shift: string) => `${shift} har startet, så vaktbyttet ble ikke noe av.`,
     } satisfies Record<ShiftNotificationType, (shift: string) => string>,
     /** what kind of broadcast an item is, above its own title */
     broadcastKinds: {

@@ -7,6 +7,7 @@
 import {
   ArrowLeftRight,
   Award,
+  Ban,
   CalendarCheck,
   CalendarPlus,
   CalendarX,
@@ -20,6 +21,7 @@ import {
   RefreshCw,
   TriangleAlert,
   Trophy,
+  Undo2,
   Wrench,
 } from "lucide-react";
 import { type BroadcastType, broadcastTypes } from "../../../common/schemas/broadcast.ts";
@@ -41,6 +43,10 @@ const notificationIcons: Record<NotificationType, LucideIcon> = {
   swap_ready_for_leader: ClipboardCheck,
   swap_approved: CircleCheck,
   swap_rejected: CircleX,
+  swap_declined: CircleX,
+  swap_withdrawn: Undo2,
+  swap_cancelled: Ban,
+  swap_closed: CalendarX2,
   announcement: Megaphone,
   maintenance: Wrench,
   update: RefreshCw,
@@ -90,6 +96,10 @@ function linkOf(n: Exclude<NotificationDto, Broadcast>): NotificationView["link"
     case "swap_matched_proposed":
     case "swap_approved":
     case "swap_rejected":
+    case "swap_declined":
+    case "swap_withdrawn":
+    case "swap_cancelled":
+    case "swap_closed":
       return { to: paths.swaps.list, label: t.openSwaps };
     case "shift_published":
       return undefined;
