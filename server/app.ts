@@ -18,6 +18,7 @@ import { notificationsFeature } from "./features/notifications/index.ts";
 import { notify } from "./features/notifications/service.ts";
 import { presenceFeature } from "./features/presence/index.ts";
 import { shiftsFeature } from "./features/shifts/index.ts";
+import { swapsFeature } from "./features/swaps/index.ts";
 import { createAuth, resolveAuthSecret } from "./platform/auth.ts";
 import { BackgroundTasks } from "./platform/background.ts";
 import { loadBrand } from "./platform/brand.ts";
@@ -44,6 +45,7 @@ const features: Feature[] = [
   presenceFeature,
   chatFeature,
   shiftsFeature({ notify }),
+  swapsFeature({ notify }),
   devFeature,
 ];
 

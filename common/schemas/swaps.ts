@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { isOsloDate } from "../domain/oslo-time.ts";
 import { personRef } from "./shifts.ts";
+import { swapLimits } from "./swap-limits.ts";
 
 /** Spec §5: what a described shift is called. */
 export const swapShiftTitles = [
@@ -57,14 +58,7 @@ export type DealStatus = (typeof dealStatuses)[number];
 export const dealSources = ["proposal", "claim", "auto"] as const;
 export type DealSource = (typeof dealSources)[number];
 
-/** Spec §9: the market's page; auto-match's limit per run. */
-export const swapLimits = {
-  marketPage: 50,
-  autoMatch: 10,
-  /** a described shift lasts at most this long (an on-call weekend fits) */
-  describedShiftMaxDays: 7,
-  noteMaxLength: 500,
-} as const;
+export { swapLimits } from "./swap-limits.ts";
 
 const instant = z.iso.datetime({ offset: true });
 const osloDate = z.string().refine(isOsloDate, "Ugyldig dato");

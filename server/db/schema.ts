@@ -22,6 +22,7 @@ export * from "./schema/people.ts";
 export * from "./schema/platform.ts";
 export * from "./schema/presence.ts";
 export * from "./schema/shifts.ts";
+export * from "./schema/swaps.ts";
 
 export const schema = {
   user,

@@ -67,6 +67,7 @@ describe("policies: swap deals", () => {
   // A leader never approves a deal they are part of.
   table("swapDeal.approve", "a deal I am part of", deal("waiting_leader", me), nobody);
   table("swapDeal.approve", "a deal still waiting for its owner", deal("waiting_owner"), nobody);
+  table("swapDeal.listApproval", "the department's queue", dept, managers);
 });
 
 /** Withdrawing one's own proposal does not depend on the department (a deactivated person's deals close otherwise). */

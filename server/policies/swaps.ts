@@ -66,6 +66,9 @@ allow(
     deal.status === "waiting_leader" && leadsOrAdmins(actor, deal.deptId) && !isParty(actor, deal),
 );
 
+// The leaders' queue on /shifts/swaps/admin.
+allow("swapDeal.listApproval", (actor, dept) => leadsOrAdmins(actor, dept.id));
+
 allow(
   "swap.automatch",
   (actor, dept) => leadsOrAdmins(actor, dept.id) && (activeIn(actor, dept.id) || isAdmin(actor)),

@@ -194,6 +194,8 @@ export const swapsTexts = {
       cancel: "Avbryt",
       requiredTitle: "Fyll ut påkrevde felter",
       requiredBody: "Tittel, start- og sluttdato må fylles ut",
+      /** the same rule when one of my vakter is to be offered */
+      assignmentRequired: "Velg en av vaktene dine.",
       created: "Tilbud opprettet",
       failed: "Kunne ikke opprette tilbud",
     },
@@ -255,6 +257,7 @@ export const swapsTexts = {
       offerCancelled: "Tilbudet ble kansellert.",
       offerClosed: "Vakten har startet.",
       declined: "Eieren av tilbudet avslo.",
+      shiftSwapped: "Vakten ble byttet bort i et annet vaktbytte.",
     },
     offFeature: "Vaktbytter ikke aktivert",
     offFeatureBody: "Denne funksjonen er ikke tilgjengelig",

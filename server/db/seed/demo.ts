@@ -11,6 +11,7 @@ import type { Db } from "../client.ts";
 import { account, departments, profiles, staff, user } from "../schema.ts";
 import { seedDemoChat } from "./demo-chat.ts";
 import { seedDemoShifts } from "./demo-shifts.ts";
+import { seedDemoSwaps } from "./demo-swaps.ts";
 
 export const demoPassword = "demo1234";
 export const demoDepartments = ["Anestesi", "Intensiv", "Akuttmottak"] as const;
@@ -100,6 +101,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await ensureDemoUsers(db);
   await seedDemoChat(db);
   await seedDemoShifts(db);
+  await seedDemoSwaps(db);
   return true;
 }
 

@@ -1,0 +1,61 @@
+/**
+ * What open screens hear after a change commits (common/schemas/swaps.ts `swapEvents`):
+ * the department hears of its market with the new count, so the 'Bytte' badge needs no
+ * request; each party hears of their deals, and the department's leaders and admins of
+ * deals that start or stop waiting for them.
+ */
+import { and, count, eq, gt, or } from "drizzle-orm";
+import { topics } from "../../../common/schemas/realtime.ts";
+import { swapEvents } from "../../../common/schemas/swaps.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { shiftAssignments, shifts, staff, swapOffers } from "../../db/schema.ts";
+import type { TxEvents } from "../../platform/tx.ts";
+
+/** Open department offers of the department whose shift has not started ('Bytte'). */
+export async function openDeptOffers(db: Db | Tx, deptId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(swapOffers)
+    .innerJoin(shiftAssignments, eq(shiftAssignments.id, swapOffers.fromAssignmentId))
+    .innerJoin(shifts, eq(shifts.id, shiftAssignments.shiftId))
+    .where(
+      and(
+        eq(swapOffers.deptId, deptId),
+        eq(swapOffers.status, "open"),
+        eq(swapOffers.visibility, "dept"),
+        gt(shifts.startsAt, now),
+      ),
+    );
+  return row!.n;
+}
+
+export async function announceMarket(tx: Tx, events: TxEvents, deptId: string, now: Date) {
+  events.publish(topics.dept(deptId), swapEvents.offersChanged, {
+    deptId,
+    openDeptOffers: await openDeptOffers(tx, deptId, now),
+  });
+}
+
+/** The department's active leaders and every active admin (who decide its deals). */
+export async function leadersOf(tx: Tx, deptId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ userId: staff.userId })
+    .from(staff)
+    .where(
+      and(
+        eq(staff.isActive, true),
+        or(eq(staff.role, "admin"), and(eq(staff.deptId, deptId), eq(staff.role, "leader"))),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+/** A deal changed: its parties hear, and the leaders when `leaders` (it starts or stops waiting for them). */
+export function announceDeal(
+  events: TxEvents,
+  deal: { id: string; ownerId: string; proposerId: string },
+  leaders: readonly string[] = [],
+) {
+  for (const userId of new Set([deal.ownerId, deal.proposerId, ...leaders]))
+    events.publish(topics.user(userId), swapEvents.dealsChanged, { dealId: deal.id });
+}
