@@ -56,6 +56,8 @@ export interface ShiftResource {
   id: string;
   deptId: string;
   status: ShiftStatus;
+  /** extra shifts are assigned by a run; roster shifts come from the roster or a swap */
+  kind: "extra" | "roster";
   /** its start has passed (the loader knows the clock; policies do not) */
   started: boolean;
   /** the candidates of its allocation run (an outcome is theirs to see) */
@@ -145,6 +147,7 @@ export interface Actions {
   "swapDeal.answer": SwapDealResource;
   "swapDeal.withdraw": SwapDealResource;
   "swapDeal.approve": SwapDealResource;
+  "swapDeal.listApproval": DepartmentResource;
   "swap.automatch": DepartmentResource;
   // users
   "user.list": DepartmentResource;

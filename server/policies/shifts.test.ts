@@ -3,12 +3,16 @@ import { me, no, ownOnly, someoneElse, table, yes } from "./matrix.ts";
 import type { ShiftResource, ShiftStatus, UserResource } from "./resources.ts";
 
 const shift =
-  (status: ShiftStatus, opts: { candidateIds?: string[]; started?: boolean } = {}) =>
+  (
+    status: ShiftStatus,
+    opts: { candidateIds?: string[]; started?: boolean; kind?: ShiftResource["kind"] } = {},
+  ) =>
   (deptId: string): ShiftResource => ({
     type: "shift",
     id: "s",
     deptId,
     status,
+    kind: opts.kind ?? "extra",
     started: opts.started ?? false,
     candidateIds: opts.candidateIds ?? [],
   });
@@ -73,6 +77,8 @@ describe("policies: extra shifts", () => {
   );
   table("shift.viewOutcome", "assigned, not a candidate", shift("assigned"), managers);
   table("shift.viewOutcome", "still open", shift("open", { candidateIds: [me] }), nobody);
+  // A roster shift ('Mine tildelte' lists those a swap gave me) had no run to show.
+  table("shift.viewOutcome", "a roster shift", shift("assigned", { kind: "roster", candidateIds: [me] }), nobody);
 
   table("shift.calendar", "my own feed", feedOwner(me), {
     admin: yes,

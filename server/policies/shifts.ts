@@ -49,6 +49,7 @@ allow(
   "shift.viewOutcome",
   (actor, shift) =>
     shift.status === "assigned" &&
+    shift.kind === "extra" &&
     ((activeIn(actor, shift.deptId) && shift.candidateIds.includes(actor.userId)) || manages(actor, shift)),
   { refusal: "hide" },
 );

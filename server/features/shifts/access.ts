@@ -30,7 +30,7 @@ const candidateIdsOf = sql<string[]>`coalesce(
   '[]'::json)`;
 
 export function toShiftResource(
-  row: Pick<ShiftRow, "id" | "deptId" | "status" | "startsAt">,
+  row: Pick<ShiftRow, "id" | "deptId" | "status" | "startsAt" | "kind">,
   candidateIds: readonly string[],
   now: Date,
 ): ShiftResource {
@@ -39,6 +39,7 @@ export function toShiftResource(
     id: row.id,
     deptId: row.deptId,
     status: row.status,
+    kind: row.kind,
     started: row.startsAt <= now,
     candidateIds,
   };

@@ -87,11 +87,11 @@ export function viewCondition(view: ShiftView, me: Viewer, deptId: string): SQL 
     case "waiting":
       return and(open, iAmInterested(me.actor.userId))!;
     case "assigned": {
-      // Mine in every department I work in: the upcoming ones and the last 30 days.
+      // Mine in every department I work in: the upcoming ones and the last 30 days,
+      // roster shifts too (a swap gives them; 'Mine vakter' is everything I work).
       const active = me.actor.memberships.filter((m) => m.isActive).map((m) => m.deptId);
       const since = new Date(me.now.getTime() - 30 * 86_400_000);
       return and(
-        eq(shifts.kind, "extra"),
         eq(shiftAssignments.userId, me.actor.userId),
         inArray(shifts.deptId, active),
         gt(shifts.endsAt, since),
