@@ -9,6 +9,7 @@ import { ui } from "../../common/texts/index.ts";
 import { chatNav } from "../features/chat/nav.ts";
 import { profileNav } from "../features/profile/nav.ts";
 import { shiftsNav } from "../features/shifts/nav.ts";
+import { useMarketCount } from "../features/swaps/badge.ts";
 import { swapsNav } from "../features/swaps/nav.ts";
 import { usersNav } from "../features/users/nav.ts";
 import { paths } from "../lib/paths.ts";
@@ -27,7 +28,8 @@ export const appNav: AppNav = {
   profile: profileNav.profile,
   shortcuts: [
     { ...shiftsNav.open, label: ui.shell.mobileExtraShifts },
-    { ...swapsNav.swaps, label: ui.shell.mobileSwaps },
+    // decisions.md § Swaps: the header's 'Bytte' counts the market, not what waits for me.
+    { ...swapsNav.swaps, label: ui.shell.mobileSwaps, useBadgeCount: useMarketCount },
   ],
   quickActions: [
     chatNav.newMessage,

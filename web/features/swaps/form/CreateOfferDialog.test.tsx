@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
+import { describe, expect, it } from "vitest";
+import { renderApp } from "../../../test/app.tsx";
+import { assignment, failure, inDays, kari, swapsServer } from "../test-swaps-api.ts";
+
+async function openDialog() {
+  await userEvent.click(await screen.findByRole("button", { name: "Nytt tilbud" }));
+  return screen.findByRole("dialog", { name: "Opprett tilbud" });
+}
+
+// Forms typed into key by key are slow on a busy machine.
+describe("'Opprett tilbud'", { timeout: 15_000 }, () => {
+  it("keeps the button off until title and dates are set, and says what is missing on Enter", async () => {
+    const api = swapsServer();
+    renderApp("/shifts/swaps");
+    const dialog = await openDialog();
+    // Without assignments the dialog describes a shift.
+    expect(
+      within(dialog).getByText("Du har ingen kommende vakter. Beskriv vakten i stedet."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText("Tittel")).toHaveFocus());
+    const submit = within(dialog).getByRole("button", { name: "Opprett tilbud" });
+    expect(submit).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(submit);
+    expect(await screen.findByText("Fyll ut påkrevde felter")).toBeInTheDocument();
+    toast.dismiss();
+
+    await userEvent.type(within(dialog).getByLabelText("Startdato"), `${inDays(3)}{Enter}`);
+    expect(await screen.findByText("Fyll ut påkrevde felter")).toBeInTheDocument();
+    expect(screen.getByText("Tittel, start- og sluttdato må fylles ut")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/swaps/offers")).toHaveLength(0);
+    // The end date followed the start date.
+    expect(within(dialog).getByLabelText("Sluttdato")).toHaveValue(inDays(3));
+
+    await userEvent.selectOptions(within(dialog).getByLabelText("Tittel"), "Dagvakt");
+    expect(submit).not.toHaveAttribute("aria-disabled");
+  });
+
+  it("fills in the title's usual hours, a night ending the next day, and sends the described shift", async () => {
+    const api = swapsServer();
+    renderApp("/shifts/swaps");
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText("Startdato"), inDays(3));
+    await userEvent.selectOptions(within(dialog).getByLabelText("Tittel"), "Nattevakt");
+    expect(within(dialog).getByLabelText("Starttid (valgfritt)")).toHaveValue("23");
+    expect(within(dialog).getByLabelText("Sluttid (valgfritt)")).toHaveValue("7");
+    expect(within(dialog).getByLabelText("Sluttdato")).toHaveValue(inDays(4));
+    await userEvent.selectOptions(within(dialog).getByLabelText("Lokasjon"), "Intensiv");
+    const tags = within(dialog).getByRole("group", { name: "Tidspunkt" });
+    await userEvent.click(within(tags).getByRole("button", { name: "Helg" }));
+    const days = within(dialog).getByRole("group", { name: "Ukedager" });
+    expect(
+      within(days)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Man", "Tir", "Ons", "Tor", "Fre", "Lør", "Søn"]);
+    await userEvent.click(within(days).getByRole("button", { name: "Lør" }));
+    expect(within(dialog).getByRole("switch", { name: "Krever bytte" })).toBeChecked();
+    expect(within(dialog).getByRole("switch", { name: "Auto-match" })).not.toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: /^Privat/ })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Opprett tilbud" }));
+
+    expect(await screen.findByText("Tilbud opprettet")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(api.callsTo("POST", "/api/swaps/offers")[0]?.body).toEqual({
+      shift: {
+        title: "nattevakt",
+        startDate: inDays(3),
+        endDate: inDays(4),
+        startHour: 23,
+        endHour: 7,
+        location: "intensiv",
+      },
+      wantDateFrom: null,
+      wantDateTo: null,
+      wantTimeTags: ["helg"],
+      wantWeekdays: [6],
+      requireSwap: true,
+      autoMatch: false,
+      visibility: "private",
+    });
+  });
+
+  it("offers one of my assignments and sends no auto-match when the flag is off", async () => {
+    const mine = assignment({ title: "Kveldsvakt", hours: [15, 23] });
+    const offered = assignment({ openOfferId: "6a2c0c2e-0000-4000-8000-000000000999" });
+    const api = swapsServer(
+      { assignments: [mine, offered] },
+      { me: kari(), features: { swapsAutomatch: false } },
+    );
+    renderApp("/shifts/swaps");
+    const dialog = await openDialog();
+    expect(within(dialog).queryByRole("switch", { name: "Auto-match" })).not.toBeInTheDocument();
+    const pick = await within(dialog).findByLabelText("En av mine vakter", { selector: "select" });
+    // An assignment already on offer cannot be offered again.
+    expect(within(pick).getAllByRole("option")).toHaveLength(2);
+    const submit = within(dialog).getByRole("button", { name: "Opprett tilbud" });
+    expect(submit).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(submit);
+    expect(await screen.findByText("Velg en av vaktene dine.")).toBeInTheDocument();
+    await userEvent.selectOptions(pick, within(pick).getAllByRole("option")[1]!);
+    await userEvent.click(within(dialog).getByRole("radio", { name: /^Avdeling/ }));
+    await userEvent.click(submit);
+    expect(await screen.findByText("Tilbud opprettet")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/swaps/offers")[0]?.body).toEqual({
+      assignmentId: mine.assignmentId,
+      wantDateFrom: null,
+      wantDateTo: null,
+      wantTimeTags: [],
+      wantWeekdays: [],
+      requireSwap: true,
+      visibility: "dept",
+    });
+  });
+
+  it("shows the server's refusal with 'Kunne ikke opprette tilbud'", async () => {
+    const api = swapsServer();
+    api.reply["POST /api/swaps/offers"] = failure(
+      422,
+      "swap_shift_too_long",
+      "En vakt kan vare høyst 7 dager.",
+    );
+    renderApp("/shifts/swaps");
+    const dialog = await openDialog();
+    await userEvent.selectOptions(within(dialog).getByLabelText("Tittel"), "Beredskapsvakt");
+    await userEvent.type(within(dialog).getByLabelText("Startdato"), inDays(3));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Opprett tilbud" }));
+    expect(await screen.findByText("Kunne ikke opprette tilbud")).toBeInTheDocument();
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("En vakt kan vare høyst 7 dager.");
+    expect(within(dialog).getByLabelText("Sluttdato")).toHaveAttribute("aria-invalid", "true");
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The part 'Opprett tilbud' and 'Rediger vaktilbud' share: what I wish for in return
+ * (a date range, time tags, weekdays) and the switches ('Krever bytte', 'Auto-match'
+ * when the brand has it, visibility).
+ */
+import { type Control, Controller } from "react-hook-form";
+import { timeTags } from "../../../../common/schemas/swaps.ts";
+import { ui } from "../../../../common/texts/index.ts";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { useFeature } from "../../../lib/config.tsx";
+import type { OfferField, OfferFormFields } from "./offer-form.ts";
+import { SwitchField } from "./SwitchField.tsx";
+import { ToggleChips } from "./ToggleChips.tsx";
+
+const t = ui.swaps.create;
+
+const tagOptions = timeTags.map((tag) => ({ value: tag, label: ui.swaps.timeTags[tag] }));
+const weekdayOptions = ui.swaps.weekdays.map((label, i) => ({ value: i + 1, label }));
+
+/** Generic over what the form's schema makes of the fields (create and edit differ). */
+export function OfferOptions<Output>({
+  control,
+  field,
+}: {
+  control: Control<OfferFormFields, unknown, Output>;
+  field: OfferField;
+}) {
+  const automatch = useFeature("swapsAutomatch");
+  return (
+    <>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm font-semibold text-ink">{t.wishes}</legend>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={field("wantDateFrom").id}>{t.wantFrom}</Label>
+            <Input type="date" {...field("wantDateFrom")} />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={field("wantDateTo").id}>{t.wantTo}</Label>
+            <Input type="date" {...field("wantDateTo")} />
+          </div>
+        </div>
+        <Controller
+          control={control}
+          name="wantTimeTags"
+          render={({ field: f }) => (
+            <ToggleChips label={t.timeTags} options={tagOptions} value={f.value} onChange={f.onChange} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="wantWeekdays"
+          render={({ field: f }) => (
+            <ToggleChips label={t.weekdays} options={weekdayOptions} value={f.value} onChange={f.onChange} />
+          )}
+        />
+      </fieldset>
+      <Controller
+        control={control}
+        name="requireSwap"
+        render={({ field: f }) => (
+          <SwitchField
+            label={t.requireSwap}
+            hint={t.requireSwapHint}
+            checked={f.value}
+            onCheckedChange={f.onChange}
+          />
+        )}
+      />
+      {automatch && (
+        <Controller
+          control={control}
+          name="autoMatch"
+          render={({ field: f }) => (
+            <SwitchField
+              label={t.autoMatch}
+              hint={t.autoMatchHint}
+              checked={f.value}
+              onCheckedChange={f.onChange}
+            />
+          )}
+        />
+      )}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-ink">{t.visibility}</legend>
+        {(["private", "dept"] as const).map((v) => (
+          <label key={v} className="flex min-h-11 items-start gap-3 rounded-md border border-border p-3">
+            <input
+              type="radio"
+              value={v}
+              className="mt-1 size-4 accent-primary"
+              {...control.register("visibility")}
+            />
+            <span className="flex flex-col">
+              <span className="text-sm font-medium text-ink">{t[v]}</span>
+              <span className="text-sm text-muted-fg">{v === "private" ? t.privateHint : t.deptHint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The fields of 'Opprett tilbud' and 'Rediger vaktilbud' (spec §5 Create swap offer,
+ * Edit offer): one shape for both, so the wishes and switches are one component. The
+ * edit dialog leaves the shift fields alone.
+ */
+import type { UseFormRegister } from "react-hook-form";
+import { z } from "zod";
+import {
+  type OfferVisibility,
+  type SwapOfferDto,
+  type SwapOfferEdit,
+  type SwapOfferInput,
+  type SwapShiftTitle,
+  swapLocations,
+  swapShiftTitles,
+  type TimeTag,
+} from "../../../../common/schemas/swaps.ts";
+import { errorMessages, ui } from "../../../../common/texts/index.ts";
+
+export interface OfferFormFields {
+  source: "assignment" | "describe";
+  assignmentId: string;
+  title: string;
+  startDate: string;
+  endDate: string;
+  /** "" is a whole day */
+  startHour: string;
+  endHour: string;
+  location: string;
+  wantDateFrom: string;
+  wantDateTo: string;
+  wantTimeTags: TimeTag[];
+  wantWeekdays: number[];
+  requireSwap: boolean;
+  autoMatch: boolean;
+  visibility: OfferVisibility;
+}
+
+/** A registered input of the form, tied to its alert (`useSchemaForm`'s `field`). */
+export type OfferField = (
+  name: keyof OfferFormFields,
+) => ReturnType<UseFormRegister<OfferFormFields>> & { id: string };
+
+export const emptyOffer = (source: OfferFormFields["source"]): OfferFormFields => ({
+  source,
+  assignmentId: "",
+  title: "",
+  startDate: "",
+  endDate: "",
+  startHour: "",
+  endHour: "",
+  location: "",
+  wantDateFrom: "",
+  wantDateTo: "",
+  wantTimeTags: [],
+  wantWeekdays: [],
+  requireSwap: true,
+  autoMatch: false,
+  visibility: "private",
+});
+
+export const offerFields = (offer: SwapOfferDto): OfferFormFields => ({
+  ...emptyOffer("assignment"),
+  wantDateFrom: offer.wantDateFrom ?? "",
+  wantDateTo: offer.wantDateTo ?? "",
+  wantTimeTags: offer.wantTimeTags,
+  wantWeekdays: offer.wantWeekdays,
+  requireSwap: offer.requireSwap,
+  autoMatch: offer.autoMatch,
+  visibility: offer.visibility,
+});
+
+/** The usual hours of a title, filled in when it is chosen; a night ends the next day. */
+export const usualHours: Partial<Record<SwapShiftTitle, [number, number]>> = {
+  dagvakt: [7, 15],
+  kveldsvakt: [15, 23],
+  nattevakt: [23, 7],
+};
+
+/** The Oslo date after `date` (yyyy-mm-dd). */
+export function nextDate(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A described shift without its title or dates: the button stays off, Enter gets a toast. */
+export const missingRequired = (v: OfferFormFields) =>
+  v.source === "describe" ? !v.title || !v.startDate || !v.endDate : !v.assignmentId;
+
+/** Where the server's refusals belong in the form. */
+export const offerErrorFields: Partial<Record<string, keyof OfferFormFields>> = {
+  swap_required_fields: "title",
+  swap_end_not_after_start: "endDate",
+  swap_shift_too_long: "endDate",
+  swap_wish_dates: "wantDateTo",
+  swap_assignment_not_found: "assignmentId",
+  swap_offer_exists: "assignmentId",
+  swap_shift_started: "startDate",
+};
+
+const hour = (v: string) => (v === "" ? undefined : Number(v));
+const isTitle = (v: string): v is SwapShiftTitle => (swapShiftTitles as readonly string[]).includes(v);
+const isLocation = (v: string): v is (typeof swapLocations)[number] =>
+  (swapLocations as readonly string[]).includes(v);
+
+const fieldsSchema = z.custom<OfferFormFields>();
+
+/** The wishes and switches as the API takes them; auto-match only when the brand has it on. */
+function options(v: OfferFormFields, automatch: boolean): SwapOfferEdit {
+  return {
+    wantDateFrom: v.wantDateFrom || null,
+    wantDateTo: v.wantDateTo || null,
+    wantTimeTags: v.wantTimeTags,
+    wantWeekdays: v.wantWeekdays,
+    requireSwap: v.requireSwap,
+    autoMatch: automatch && v.autoMatch,
+    visibility: v.visibility,
+  };
+}
+
+const wishDatesWrong = (v: OfferFormFields) =>
+  v.wantDateFrom && v.wantDateTo && v.wantDateTo < v.wantDateFrom;
+
+export const editOfferSchema = (automatch: boolean) =>
+  fieldsSchema
+    .refine((v) => !wishDatesWrong(v), { message: errorMessages.swap_wish_dates, path: ["wantDateTo"] })
+    .transform((v) => options(v, automatch));
+
+export const createOfferSchema = (automatch: boolean) =>
+  fieldsSchema
+    .refine((v) => v.source !== "describe" || !missingRequired(v), {
+      message: ui.swaps.create.requiredBody,
+      path: ["title"],
+    })
+    .refine((v) => v.source !== "assignment" || !missingRequired(v), {
+      message: ui.swaps.create.assignmentRequired,
+      path: ["assignmentId"],
+    })
+    .refine((v) => !wishDatesWrong(v), { message: errorMessages.swap_wish_dates, path: ["wantDateTo"] })
+    .transform((v): SwapOfferInput => {
+      const { autoMatch, ...rest } = options(v, automatch);
+      // Spec §5: auto_match is sent only when the brand has auto-match on.
+      const wishes = automatch ? { ...rest, autoMatch } : rest;
+      if (v.source === "assignment") return { assignmentId: v.assignmentId, ...wishes };
+      return {
+        shift: {
+          ...(isTitle(v.title) && { title: v.title }),
+          startDate: v.startDate,
+          endDate: v.endDate,
+          startHour: hour(v.startHour),
+          endHour: hour(v.endHour),
+          ...(isLocation(v.location) && { location: v.location }),
+        },
+        ...wishes,
+      };
+    });

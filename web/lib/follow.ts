@@ -1,0 +1,36 @@
+/**
+ * How a feature follows what changes under everyone's eyes: the events on my current
+ * department's topic and on my own. `apply` sees each event once however many screens
+ * and badges call the hook (they all do, so any of them alone keeps the data live);
+ * after a reconnect, when events may have been missed, the feature's queries are asked
+ * again.
+ */
+import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { type RealtimeEvent, topics } from "../../common/schemas/realtime.ts";
+import { useSession } from "./session.tsx";
+import { useRealtimeTopic } from "./use-realtime.ts";
+
+/** Whatever of the feature's queries is not already refetching is asked again. */
+export const refetchFeature = (client: QueryClient, queryKey: QueryKey) =>
+  void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+
+export function followFeature(
+  queryKey: QueryKey,
+  apply: (client: QueryClient, event: RealtimeEvent) => void,
+) {
+  const applied = new WeakSet<RealtimeEvent>();
+  return function useFollow() {
+    const client = useQueryClient();
+    const { user, currentDeptId } = useSession();
+    const handlers = {
+      onEvent: (event: RealtimeEvent) => {
+        if (applied.has(event)) return;
+        applied.add(event);
+        apply(client, event);
+      },
+      onResync: () => refetchFeature(client, queryKey),
+    };
+    useRealtimeTopic(currentDeptId ? topics.dept(currentDeptId) : null, handlers);
+    useRealtimeTopic(topics.user(user.id), handlers);
+  };
+}
