@@ -5,7 +5,7 @@ const tones = {
   neutral: "bg-muted text-ink border-border",
   primary: "bg-secondary text-secondary-fg border-secondary",
   success: "bg-success/10 text-success-ink border-success/30",
-  warning: "bg-warning/10 text-warning border-warning/30",
+  warning: "bg-warning/10 text-warning-ink border-warning/30",
   error: "bg-error/10 text-error border-error/30",
   info: "bg-info/10 text-info border-info/30",
 } as const;

@@ -8,7 +8,7 @@ const t = ui.privacy;
 
 const looks: Record<PrivacyConfidence, { icon: LucideIcon; className: string }> = {
   high: { icon: ShieldAlert, className: "border-error/30 bg-error/10 font-medium text-error" },
-  medium: { icon: TriangleAlert, className: "border-warning/30 bg-warning/10 text-warning" },
+  medium: { icon: TriangleAlert, className: "border-warning/30 bg-warning/10 text-warning-ink" },
   low: { icon: Info, className: "border-info/30 bg-info/10 text-info" },
 };
 

@@ -33,7 +33,7 @@ export function OfferCard({ offer }: { offer: SwapOfferDto }) {
         {wishesText(offer)}
       </p>
       {offer.waitingDeals > 0 && (
-        <p className="text-sm font-medium text-warning">{t.card.waitingDeals(offer.waitingDeals)}</p>
+        <p className="text-sm font-medium text-warning-ink">{t.card.waitingDeals(offer.waitingDeals)}</p>
       )}
       {(offer.can.edit || offer.can.cancel) && (
         <div className="mt-auto flex flex-wrap gap-2">
