@@ -29,8 +29,9 @@ const of = (type: (typeof notificationTypes)[number]): NotificationDto =>
   });
 
 describe("what the bell shows of each type", () => {
-  it("gives all 15 types an icon, a heading and a Norwegian text", () => {
-    expect(notificationTypes).toHaveLength(15);
+  it("gives all 19 types an icon, a heading and a Norwegian text", () => {
+    // The spec's 15, and 4 for swap deals that end without a leader.
+    expect(notificationTypes).toHaveLength(19);
     const headings = new Set<string>();
     for (const type of notificationTypes) {
       const view = viewOf(of(type));
@@ -60,7 +61,14 @@ describe("what the bell shows of each type", () => {
     for (const type of ["shift_awarded_other", "shift_assigned_closed"] as const)
       expect(to(type)).toBe(`/shifts/open?outcome=${ids.shift}`);
     expect(to("swap_ready_for_leader")).toBe("/shifts/swaps/admin");
-    expect(to("swap_rejected")).toBe("/shifts/swaps");
+    for (const type of [
+      "swap_rejected",
+      "swap_declined",
+      "swap_withdrawn",
+      "swap_cancelled",
+      "swap_closed",
+    ] as const)
+      expect(to(type)).toBe("/shifts/swaps");
     expect(to("shift_published")).toBeUndefined();
     expect(viewOf(of("shift_published")).interestIn).toBe(ids.shift);
     expect(to("info")).toBeUndefined();
