@@ -130,7 +130,7 @@ test("an exchange: Kari accepts Ola's proposal, Lars approves, Sofie's ends as '
   browser,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const kariDate = dayAhead(33);
   const olaDate = dayAhead(35);
   const sofieDate = dayAhead(37);

@@ -78,7 +78,12 @@ describe("policies: extra shifts", () => {
   table("shift.viewOutcome", "assigned, not a candidate", shift("assigned"), managers);
   table("shift.viewOutcome", "still open", shift("open", { candidateIds: [me] }), nobody);
   // A roster shift ('Mine tildelte' lists those a swap gave me) had no run to show.
-  table("shift.viewOutcome", "a roster shift", shift("assigned", { kind: "roster", candidateIds: [me] }), nobody);
+  table(
+    "shift.viewOutcome",
+    "a roster shift",
+    shift("assigned", { kind: "roster", candidateIds: [me] }),
+    nobody,
+  );
 
   table("shift.calendar", "my own feed", feedOwner(me), {
     admin: yes,

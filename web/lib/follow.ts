@@ -14,23 +14,31 @@ import { useRealtimeTopic } from "./use-realtime.ts";
 export const refetchFeature = (client: QueryClient, queryKey: QueryKey) =>
   void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
 
-export function followFeature(
-  queryKey: QueryKey,
-  apply: (client: QueryClient, event: RealtimeEvent) => void,
-) {
-  const applied = new WeakSet<RealtimeEvent>();
-  return function useFollow() {
-    const client = useQueryClient();
-    const { user, currentDeptId } = useSession();
-    const handlers = {
-      onEvent: (event: RealtimeEvent) => {
-        if (applied.has(event)) return;
-        applied.add(event);
-        apply(client, event);
-      },
-      onResync: () => refetchFeature(client, queryKey),
-    };
-    useRealtimeTopic(currentDeptId ? topics.dept(currentDeptId) : null, handlers);
-    useRealtimeTopic(topics.user(user.id), handlers);
+/** What a feature follows: its queries, and what each event does to them. */
+export interface FeatureFollow {
+  queryKey: QueryKey;
+  apply: (client: QueryClient, event: RealtimeEvent) => void;
+  /** the events already applied (every caller of the hook sees each event) */
+  applied: WeakSet<RealtimeEvent>;
+}
+
+export const featureFollow = (queryKey: QueryKey, apply: FeatureFollow["apply"]): FeatureFollow => ({
+  queryKey,
+  apply,
+  applied: new WeakSet(),
+});
+
+export function useFollowFeature({ queryKey, apply, applied }: FeatureFollow) {
+  const client = useQueryClient();
+  const { user, currentDeptId } = useSession();
+  const handlers = {
+    onEvent: (event: RealtimeEvent) => {
+      if (applied.has(event)) return;
+      applied.add(event);
+      apply(client, event);
+    },
+    onResync: () => refetchFeature(client, queryKey),
   };
+  useRealtimeTopic(currentDeptId ? topics.dept(currentDeptId) : null, handlers);
+  useRealtimeTopic(topics.user(user.id), handlers);
 }

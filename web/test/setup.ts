@@ -8,6 +8,19 @@ import { FakeSocket } from "./realtime.ts";
 // import of a page can take longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
+/*
+ * happy-dom's selects have no `size` and their options no `defaultSelected`; without them
+ * react-hook-form takes every select for one the person already changed and keeps its
+ * first option instead of the form's default. Browsers have both.
+ */
+Object.defineProperty(HTMLSelectElement.prototype, "size", { configurable: true, get: () => 0 });
+Object.defineProperty(HTMLOptionElement.prototype, "defaultSelected", {
+  configurable: true,
+  get(this: HTMLOptionElement) {
+    return this.hasAttribute("selected");
+  },
+});
+
 // The app follows realtime topics as soon as someone is signed in; never over the network here.
 beforeEach(() => {
   vi.stubGlobal("WebSocket", FakeSocket);

@@ -5,51 +5,15 @@
  */
 import { eq } from "drizzle-orm";
 import { notifications, shiftAssignments } from "../../db/schema.ts";
-import { assignShiftTo, makeDepartment, makeShift, makeStaff, signedInClient } from "../../test/factories.ts";
+import { assignShiftTo, makeShift } from "../../test/factories.ts";
 import type { Client, TestApp } from "../../test/harness.ts";
+import { twoDepartments, type World } from "../../test/world.ts";
 
 export const hourMs = 3_600_000;
 export const dayMs = 86_400_000;
 
-const roles = {
-  admin: ["admin", "a"],
-  leader: ["leader", "a"],
-  kari: ["staff", "a"],
-  ola: ["staff", "a"],
-  lise: ["staff", "a"],
-  leaderB: ["leader", "b"],
-  per: ["staff", "b"],
-} as const;
-export type Person = keyof typeof roles;
-
-export interface World {
-  a: string;
-  b: string;
-  ids: Record<Person, string>;
-  as: Record<Person, Client>;
-  names: Record<Person, string>;
-}
-
-export async function swapWorld(t: TestApp): Promise<World> {
-  const a = (await makeDepartment(t)).id;
-  const b = (await makeDepartment(t)).id;
-  const entries = await Promise.all(
-    (Object.keys(roles) as Person[]).map(async (name) => {
-      const [role, dept] = roles[name];
-      return [name, await makeStaff(t, { role, dept: dept === "a" ? a : b, active: true })] as const;
-    }),
-  );
-  const clients = await Promise.all(entries.map(([, made]) => signedInClient(t, made.userId)));
-  const pick = <T>(f: (i: number) => T) =>
-    Object.fromEntries(entries.map(([name], i) => [name, f(i)])) as Record<Person, T>;
-  return {
-    a,
-    b,
-    ids: pick((i) => entries[i]![1].userId),
-    names: pick((i) => entries[i]![1].fullName),
-    as: pick((i) => clients[i]!),
-  };
-}
+export const swapWorld = twoDepartments;
+export type { World };
 
 /** A roster shift in `dept` that `userId` holds, `hoursAhead` from now, `hours` long; its assignment id. */
 export async function holding(

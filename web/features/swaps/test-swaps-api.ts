@@ -17,19 +17,6 @@ import type {
 } from "../../../common/schemas/swaps.ts";
 import { baseHandlers, mockApi, session } from "../../test/app.tsx";
 
-/*
- * happy-dom's selects have no `size` and their options no `defaultSelected`; without them
- * react-hook-form takes every select for one the person already changed and keeps its
- * first option instead of the form's default. Browsers have both.
- */
-Object.defineProperty(HTMLSelectElement.prototype, "size", { configurable: true, get: () => 0 });
-Object.defineProperty(HTMLOptionElement.prototype, "defaultSelected", {
-  configurable: true,
-  get(this: HTMLOptionElement) {
-    return this.hasAttribute("selected");
-  },
-});
-
 export const ids = {
   kari: "0b6f6c1e-0000-4000-8000-000000000001",
   ola: "0b6f6c1e-0000-4000-8000-000000000002",

@@ -8,12 +8,12 @@
 import { z } from "zod";
 import { type ShiftCounts, shiftEvents } from "../../../../common/schemas/shifts.ts";
 import { swapEvents } from "../../../../common/schemas/swaps.ts";
-import { followFeature, refetchFeature } from "../../../lib/follow.ts";
+import { featureFollow, refetchFeature, useFollowFeature } from "../../../lib/follow.ts";
 import { shiftKeys } from "./keys.ts";
 
 const changedPayload = z.object({ shiftId: z.string(), openCount: z.number().int().nonnegative() });
 
-export const useFollowShifts = followFeature(shiftKeys.all, (client, event) => {
+const follow = featureFollow(shiftKeys.all, (client, event) => {
   if (event.type === shiftEvents.changed) {
     // The badge shows the new count at once; the rest follows from the server.
     const parsed = changedPayload.safeParse(event.payload);
@@ -27,3 +27,5 @@ export const useFollowShifts = followFeature(shiftKeys.all, (client, event) => {
   if (event.type === shiftEvents.draftsChanged || event.type === swapEvents.dealsChanged)
     refetchFeature(client, shiftKeys.all);
 });
+
+export const useFollowShifts = () => useFollowFeature(follow);

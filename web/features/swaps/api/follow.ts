@@ -6,12 +6,12 @@
  */
 import { z } from "zod";
 import { type SwapCounts, swapEvents } from "../../../../common/schemas/swaps.ts";
-import { followFeature, refetchFeature } from "../../../lib/follow.ts";
+import { featureFollow, refetchFeature, useFollowFeature } from "../../../lib/follow.ts";
 import { swapKeys } from "./keys.ts";
 
 const offersPayload = z.object({ openDeptOffers: z.number().int().nonnegative() });
 
-export const useFollowSwaps = followFeature(swapKeys.all, (client, event) => {
+const follow = featureFollow(swapKeys.all, (client, event) => {
   if (event.type === swapEvents.offersChanged) {
     // The header's 'Bytte' shows the new count at once; the rest follows from the server.
     const parsed = offersPayload.safeParse(event.payload);
@@ -24,3 +24,5 @@ export const useFollowSwaps = followFeature(swapKeys.all, (client, event) => {
   }
   if (event.type === swapEvents.dealsChanged) refetchFeature(client, swapKeys.all);
 });
+
+export const useFollowSwaps = () => useFollowFeature(follow);
