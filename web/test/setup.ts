@@ -19,6 +19,10 @@ Object.defineProperty(HTMLOptionElement.prototype, "defaultSelected", {
   get(this: HTMLOptionElement) {
     return this.hasAttribute("selected");
   },
+  // Radix's hidden native select sets it.
+  set(this: HTMLOptionElement, selected: boolean) {
+    this.toggleAttribute("selected", selected);
+  },
 });
 
 // The app follows realtime topics as soon as someone is signed in; never over the network here.
