@@ -17,8 +17,10 @@ import { devFeature } from "./features/dev/index.ts";
 import { notificationsFeature } from "./features/notifications/index.ts";
 import { notify } from "./features/notifications/service.ts";
 import { presenceFeature } from "./features/presence/index.ts";
+import { profileFeature } from "./features/profile/index.ts";
 import { shiftsFeature } from "./features/shifts/index.ts";
 import { swapsFeature } from "./features/swaps/index.ts";
+import { usersFeature } from "./features/users/index.ts";
 import { createAuth, resolveAuthSecret } from "./platform/auth.ts";
 import { BackgroundTasks } from "./platform/background.ts";
 import { loadBrand } from "./platform/brand.ts";
@@ -36,6 +38,7 @@ import { registerRealtime } from "./platform/realtime.ts";
 import { runtimeRoutes } from "./platform/runtime-routes.ts";
 import { registerWebApp } from "./platform/static.ts";
 import { diskStore } from "./platform/storage.ts";
+import { userPurges } from "./user-purges.ts";
 
 /** Every feature of the product; each later issue adds its own here. */
 const features: Feature[] = [
@@ -46,6 +49,8 @@ const features: Feature[] = [
   chatFeature,
   shiftsFeature({ notify }),
   swapsFeature({ notify }),
+  usersFeature({ purges: userPurges }),
+  profileFeature,
   devFeature,
 ];
 

@@ -10,9 +10,11 @@ import { chatErrors } from "./errors/chat.ts";
 import { departmentsErrors } from "./errors/departments.ts";
 import { notificationsErrors } from "./errors/notifications.ts";
 import { platformErrors } from "./errors/platform.ts";
+import { profileErrors } from "./errors/profile.ts";
 import { realtimeErrors } from "./errors/realtime.ts";
 import { shiftsErrors } from "./errors/shifts.ts";
 import { swapsErrors } from "./errors/swaps.ts";
+import { usersErrors } from "./errors/users.ts";
 
 export const errorMessages = {
   ...platformErrors,
@@ -24,6 +26,8 @@ export const errorMessages = {
   ...attachmentsErrors,
   ...shiftsErrors,
   ...swapsErrors,
+  ...profileErrors,
+  ...usersErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

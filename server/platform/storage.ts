@@ -68,6 +68,13 @@ export function chatUploadPrefix(threadId: string): string {
   return `chat-uploads/${threadId}`;
 }
 
+/** A person's avatar, `avatars/{userId}/avatar.{ext}`: one per person, a new one replaces it. */
+export function avatarKey(userId: string, ext: string): string {
+  if (!idPattern.test(userId)) throw new InvalidStorageKeyError(userId);
+  if (!/^[a-z0-9]{1,8}$/.test(ext)) throw new InvalidStorageKeyError(ext);
+  return checkedKey(`avatars/${userId}/avatar.${ext}`);
+}
+
 /**
  * A picture's thumbnail: a `thumbs/` folder beside it and `.webp` after the name
  * (`chat-uploads/t/u_bilde.jpg` → `chat-uploads/t/thumbs/u_bilde.jpg.webp`). One level

@@ -11,6 +11,7 @@ import "./chat.ts";
 import "./shifts.ts";
 import "./swaps.ts";
 import "./users.ts";
+import "./profile.ts";
 import "./notifications.ts";
 import { type Actor, may, type PolicyEnv } from "./policy.ts";
 

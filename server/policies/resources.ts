@@ -156,6 +156,15 @@ export interface Actions {
   "user.edit": UserResource;
   "user.deactivate": UserResource;
   "user.delete": UserResource;
+  "audit.list": AppResource;
+  "department.create": AppResource;
+  "department.rename": DepartmentResource;
+  // avatars and 'Min Profil'
+  "user.avatar": UserResource;
+  "avatar.read": AppResource;
+  "profile.edit": UserResource;
+  "profile.export": UserResource;
+  "user.createDemo": AppResource;
   // notifications: the resource is the recipient
   "notification.list": UserResource;
   "notification.markRead": UserResource;

@@ -5,6 +5,7 @@ import type { Session } from "../../../common/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { profiles, user } from "../../db/schema.ts";
 import { loadActor } from "../../platform/actor.ts";
+import { avatarUrlOf } from "../../platform/avatars.ts";
 import { ensureProfile } from "../../platform/profiles.ts";
 import { abilitiesOf, type PolicyEnv } from "../../policies/index.ts";
 
@@ -28,7 +29,7 @@ export async function loadSession(db: Db, userId: string, env: PolicyEnv): Promi
       firstName: profile.firstName,
       lastName: profile.lastName,
       phone: profile.phone,
-      avatarUrl: profile.avatarPath,
+      avatarUrl: avatarUrlOf(profile),
       createdAt: profile.createdAt.toISOString(),
     },
     memberships: actor.memberships,

@@ -5,13 +5,14 @@
  * and what the caller may do with each. A deleted
  * message's text goes to its author during the undo window and to nobody else.
  */
-import { asc, eq, inArray, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { canUndo, replyPreview } from "../../../common/domain/chat-messages.ts";
 import type { FeatureFlags } from "../../../common/schemas/brand.ts";
 import type { AttachmentDto, MessageDto, ReactionDto } from "../../../common/schemas/chat.ts";
 import type { Db } from "../../db/client.ts";
 import { chatMessageReactions, chatMessages, profiles } from "../../db/schema.ts";
+import { avatarUrlSql } from "../../platform/avatars.ts";
 import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
 import type { ThreadResource } from "../../policies/resources.ts";
 import { type AttachmentRow, attachmentsOf, presentAttachment } from "./attachments.ts";
@@ -31,10 +32,15 @@ const replied = alias(chatMessages, "replied");
 const repliedAuthor = alias(profiles, "replied_author");
 
 /** The columns of a person as the chat shows them, from `profiles` or an alias of it. */
-export const person = <U, F, A>(p: { userId: U; fullName: F; avatarPath: A }) => ({
+export const person = <U extends SQLWrapper, F>(p: {
+  userId: U;
+  fullName: F;
+  avatarPath: SQLWrapper;
+  updatedAt: SQLWrapper;
+}) => ({
   userId: p.userId,
   fullName: p.fullName,
-  avatarUrl: p.avatarPath,
+  avatarUrl: avatarUrlSql(p),
 });
 
 export async function messageRows(db: Db, where: SQL | undefined, order: SQL, limit?: number) {

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Colleague } from "../../../common/schemas/departments.ts";
 import type { Db } from "../../db/client.ts";
 import { profiles, staff } from "../../db/schema.ts";
+import { avatarUrlSql } from "../../platform/avatars.ts";
 
 /**
  * The department's active staff, ordered by name, in one query (staff × profiles over
@@ -16,8 +17,7 @@ export function listColleagues(db: Db, deptId: string): Promise<Colleague[]> {
       fullName: profiles.fullName,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
-      // The avatar as the session shows it, until avatars get their served URL.
-      avatarUrl: profiles.avatarPath,
+      avatarUrl: avatarUrlSql(profiles),
       role: staff.role,
     })
     .from(staff)

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { demoUserList, impersonateRequest, mailbox } from "../../../common/schemas/dev.ts";
 import { okResponse } from "../../../common/schemas/errors.ts";
+import { demoUserInput, signInLinkInput, signInLinkResponse } from "../../../common/schemas/users.ts";
 import { departments, profiles, staff, user } from "../../db/schema.ts";
 import { type DemoUser, demoAdminEmail, demoUsers, ensureDemoUsers } from "../../db/seed/demo.ts";
 import { loadActor } from "../../platform/actor.ts";
@@ -15,6 +16,8 @@ import { authHeaders, currentSession, forwardCookies } from "../../platform/auth
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { listMailbox } from "../../platform/mail.ts";
+import { authenticate, authorize } from "../../platform/pipeline.ts";
+import { createDemoUser, signInLink } from "./demo-accounts.ts";
 
 const tags = ["dev"];
 
@@ -50,6 +53,12 @@ function homeRow<R extends { email: string; deptName: string | null }>(rows: R[]
 // Public by design, and only registered outside production: a signed-out person reads
 // the magic link sent to them in the mailbox and switches to any demo user.
 const config = { action: "public" as const };
+// Making people and links to sign in as them is an admin's, in the 'Demo-verktøy' tab.
+const adminOnly = (ctx: AppContext) => ({
+  config: { action: "user.createDemo" as const },
+  preValidation: [authenticate(ctx)],
+  preHandler: [authorize(ctx, "user.createDemo", () => ({ type: "app" }))],
+});
 
 export function devRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -115,5 +124,24 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
     async () => ({
       created: await ensureDemoUsers(ctx.db),
     }),
+  );
+
+  r.post(
+    "/api/dev/demo-users",
+    {
+      schema: {
+        tags,
+        body: demoUserInput,
+        response: { 201: z.object({ email: z.string(), fullName: z.string() }) },
+      },
+      ...adminOnly(ctx),
+    },
+    async (request, reply) => reply.code(201).send(await createDemoUser(ctx, request.body)),
+  );
+
+  r.post(
+    "/api/dev/sign-in-link",
+    { schema: { tags, body: signInLinkInput, response: { 200: signInLinkResponse } }, ...adminOnly(ctx) },
+    async (request) => ({ url: await signInLink(ctx, authHeaders(request), request.body.email) }),
   );
 }

@@ -33,6 +33,7 @@ import {
   staff,
 } from "../../db/schema.ts";
 import { recordAudit } from "../../platform/audit.ts";
+import { avatarUrlSql } from "../../platform/avatars.ts";
 import type { RandomSource } from "../../platform/clock.ts";
 import { conflict } from "../../platform/errors.ts";
 import { withTx } from "../../platform/tx.ts";
@@ -59,7 +60,7 @@ async function holderOf(tx: Tx, shiftId: string): Promise<PersonRef | null> {
       id: shiftAssignments.id,
       userId: shiftAssignments.userId,
       name: profiles.fullName,
-      avatarUrl: profiles.avatarPath,
+      avatarUrl: avatarUrlSql(profiles),
     })
     .from(shiftAssignments)
     .leftJoin(profiles, eq(profiles.userId, shiftAssignments.userId))

@@ -9,6 +9,7 @@ import { fairnessWindowDays } from "../../../common/domain/fairness.ts";
 import type { FairnessOverview } from "../../../common/schemas/shifts.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { profiles, shiftAssignments, shifts, staff, user } from "../../db/schema.ts";
+import { avatarUrlSql } from "../../platform/avatars.ts";
 
 const dayMs = 86_400_000;
 
@@ -45,7 +46,7 @@ export async function fairnessOverview(db: Db, deptId: string, now: Date): Promi
     .select({
       userId: staff.userId,
       name: sql<string>`coalesce(${profiles.fullName}, ${user.name})`,
-      avatarUrl: profiles.avatarPath,
+      avatarUrl: avatarUrlSql(profiles),
       count: sql<number>`coalesce(${recent.count}, 0)::int`,
     })
     .from(staff)

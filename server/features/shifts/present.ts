@@ -20,6 +20,7 @@ import {
   shifts,
   user,
 } from "../../db/schema.ts";
+import { avatarUrlSql } from "../../platform/avatars.ts";
 import { notFound } from "../../platform/errors.ts";
 import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
 import { toShiftResource } from "./access.ts";
@@ -57,7 +58,8 @@ export const interestCountSql = sql<number>`(select count(*)::int from ${shiftIn
 const firstInterested = sql<PersonRef[]>`coalesce((
   select json_agg(json_build_object('userId', f.user_id, 'name', f.name, 'avatarUrl', f.avatar)
                   order by f.created_at, f.user_id)
-  from (select i.user_id, i.created_at, coalesce(p.full_name, u.name) as name, p.avatar_path as avatar
+  from (select i.user_id, i.created_at, coalesce(p.full_name, u.name) as name,
+          ${avatarUrlSql({ userId: sql`p.user_id`, avatarPath: sql`p.avatar_path`, updatedAt: sql`p.updated_at` })} as avatar
         from ${shiftInterests} i
         join ${user} u on u.id = i.user_id
         left join ${profiles} p on p.user_id = i.user_id
@@ -138,7 +140,7 @@ function shiftRows(db: Db, userId: UserIdParam, where: SQL, order: SQL[]) {
         method: shiftAssignments.method,
       },
       holderName: holder.fullName,
-      holderAvatar: holder.avatarPath,
+      holderAvatar: avatarUrlSql(holder),
     })
     .from(shifts)
     .innerJoin(departments, eq(departments.id, shifts.deptId))

@@ -12,6 +12,7 @@ import type { SwapDealDto, SwapOfferDto, SwapShift, TimeTag } from "../../../com
 import { ui } from "../../../common/texts/index.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { profiles, shiftAssignments, shifts, swapDeals, swapOffers, user } from "../../db/schema.ts";
+import { avatarUrlSql } from "../../platform/avatars.ts";
 import { type Actor, abilitiesFor, may, type PolicyEnv } from "../../policies/index.ts";
 import type { SwapDealResource, SwapOfferResource } from "../../policies/resources.ts";
 
@@ -75,7 +76,7 @@ export async function offerRows(
     .select({
       offer: swapOffers,
       ownerName: nameOf(ownerUser, ownerProfile),
-      ownerAvatar: ownerProfile.avatarPath,
+      ownerAvatar: avatarUrlSql(ownerProfile),
       shift: {
         shiftId: offerShift.id,
         assignmentId: offerAssignment.id,
@@ -162,11 +163,11 @@ export function dealRows(db: Db | Tx, where: SQL | undefined, order: SQL[], limi
     .select({
       deal: swapDeals,
       ownerName: nameOf(ownerUser, ownerProfile),
-      ownerAvatar: ownerProfile.avatarPath,
+      ownerAvatar: avatarUrlSql(ownerProfile),
       proposerName: nameOf(proposerUser, proposerProfile),
-      proposerAvatar: proposerProfile.avatarPath,
+      proposerAvatar: avatarUrlSql(proposerProfile),
       deciderName: nameOf(deciderUser, deciderProfile),
-      deciderAvatar: deciderProfile.avatarPath,
+      deciderAvatar: avatarUrlSql(deciderProfile),
       ownerShift: {
         shiftId: ownerShift.id,
         assignmentId: ownerAssignment.id,

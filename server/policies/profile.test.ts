@@ -1,0 +1,25 @@
+import { describe } from "vitest";
+import type { Role } from "../../common/domain/roles.ts";
+import { me, no, production, someoneElse, table, yes } from "./matrix.ts";
+import type { UserResource } from "./resources.ts";
+
+const target =
+  (role: Role, id = someoneElse) =>
+  (deptId: string): UserResource => ({ type: "user", id, memberships: [{ deptId, role, isActive: true }] });
+const app = () => ({ type: "app" as const });
+
+const admins = { admin: yes, leader: no, staff: no, inactive: no, none: no };
+const nobody = { admin: no, leader: no, staff: no, inactive: no, none: no };
+const everybody = { admin: yes, leader: yes, staff: yes, inactive: yes, none: yes };
+
+describe("policies: avatars, 'Min Profil' and demo accounts", () => {
+  table("user.avatar", "a staff member", target("staff"), admins);
+  table("user.avatar", "myself", target("staff", me), everybody);
+  table("avatar.read", "any avatar", app, everybody);
+  table("profile.edit", "myself", target("staff", me), everybody);
+  table("profile.edit", "a staff member", target("staff"), nobody);
+  table("profile.export", "myself", target("staff", me), everybody);
+  table("profile.export", "a staff member", target("staff"), nobody);
+  table("user.createDemo", "staging", app, admins);
+  table("user.createDemo", "production", app, nobody, production);
+});
