@@ -14,6 +14,7 @@ import { profileTexts } from "./ui/profile.ts";
 import { shellTexts } from "./ui/shell.ts";
 import { shiftsTexts } from "./ui/shifts.ts";
 import { swapsTexts } from "./ui/swaps.ts";
+import { usersTexts } from "./ui/users.ts";
 
 export const ui = {
   ...generalTexts,
@@ -26,6 +27,7 @@ export const ui = {
   ...notificationsTexts,
   ...shiftsTexts,
   ...swapsTexts,
+  ...usersTexts,
 } as const;
 
 export type UiTexts = typeof ui;

@@ -1,13 +1,16 @@
-import { CheckCircle2, Lightbulb } from "lucide-react";
+import { CheckCircle2, Download, Lightbulb } from "lucide-react";
 import type { ReactNode } from "react";
 import { type Role, roleLabels } from "../../../common/domain/roles.ts";
 import type { Session } from "../../../common/schemas/auth.ts";
 import { ui } from "../../../common/texts/index.ts";
+import { AvatarUpload } from "../../components/avatar-upload.tsx";
 import { Page } from "../../components/page.tsx";
-import { Avatar } from "../../components/ui/avatar.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
 import { formatLongDate } from "../../lib/dates.ts";
 import { useSession } from "../../lib/session.tsx";
+import { myDataUrl, useMyAvatar } from "./api/profile.ts";
+import { ProfileForm } from "./ProfileForm.tsx";
 
 const t = ui.profile;
 
@@ -56,12 +59,18 @@ export function ProfilePage() {
   const { user } = session;
   const current = session.memberships.find((m) => m.deptId === session.currentDeptId);
   const active = current?.isActive ?? true;
+  const avatar = useMyAvatar(user.id);
 
   return (
     <Page title={t.title} subtitle={t.subtitle}>
-      <section className="flex flex-col items-center gap-4 rounded-xl border border-border bg-white p-6 text-center shadow-xs sm:flex-row sm:text-left">
-        <Avatar name={user.fullName} src={user.avatarUrl} size="lg" />
-        <div className="min-w-0">
+      <section className="flex flex-col items-center gap-4 rounded-xl border border-border bg-white p-6 text-center shadow-xs sm:flex-row sm:items-start sm:text-left">
+        <AvatarUpload
+          name={user.fullName}
+          src={user.avatarUrl}
+          upload={avatar.upload}
+          remove={avatar.remove}
+        />
+        <div className="min-w-0 sm:border-l sm:border-border sm:pl-6">
           <h2 className="text-xl font-semibold text-ink">{user.fullName}</h2>
           <p className="text-[15px] text-muted-fg">{user.email}</p>
           <div className="mt-2 flex flex-wrap justify-center gap-2 sm:justify-start">
@@ -88,6 +97,10 @@ export function ProfilePage() {
         </Card>
 
         <div className="flex flex-col gap-6">
+          <Card title={t.edit.title}>
+            <ProfileForm user={user} />
+          </Card>
+
           <Card title={t.accessTitle}>
             <ul className="flex flex-col gap-2.5">
               {accessSummary(session).map((line) => (
@@ -117,6 +130,14 @@ export function ProfilePage() {
           )}
         </div>
       </div>
+
+      <Card title={t.myData.title}>
+        <p className="mb-4 text-[15px] text-muted-fg">{t.myData.body}</p>
+        <a href={myDataUrl} download="mine-data.json" className={buttonClass("outline")}>
+          <Download aria-hidden />
+          {t.myData.download}
+        </a>
+      </Card>
 
       <section className="rounded-xl border border-border bg-secondary/60 p-5">
         <h2 className="mb-2 flex items-center gap-2 text-base font-semibold text-ink">

@@ -1,33 +1,96 @@
-import { Megaphone, Users } from "lucide-react";
+/**
+ * /admin/users 'Administrasjon' (spec §2 Admin users): admins manage everyone, leaders
+ * (de)activate the staff of their department and nothing else. Header buttons for admins:
+ * 'Send varsel til alle' and 'Legg til ny bruker'. Tabs, in the address (`?tab=log`) so
+ * a reload opens the same one: 'Brukeradministrasjon' for everyone here, 'Logg' for
+ * admins, 'Demo-verktøy' for admins in staging only.
+ */
+import { Megaphone, UserPlus } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { ui } from "../../../common/texts/index.ts";
-import { ComingSoon, Page } from "../../components/page.tsx";
+import { Page } from "../../components/page.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { useConfig } from "../../lib/config.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { BroadcastDialog } from "./broadcast/BroadcastDialog.tsx";
+import { DemoTab } from "./demo/DemoTab.tsx";
+import { CreateUserDialog } from "./form/CreateUserDialog.tsx";
+import { UsersTab } from "./list/UsersTab.tsx";
+import { AuditTab } from "./log/AuditTab.tsx";
 
-/**
- * /admin/users ('Ansatte'): 'Send varsel til alle' for admins (spec §6: broadcast is
- * admin-only); the user table is the frame until the user-administration issue fills it.
- */
+const t = ui.users;
+const tabParam = "tab";
+type UsersTabKey = keyof typeof t.tabs;
+
+function useVisibleTabs(): UsersTabKey[] {
+  const { role } = useSession();
+  const { config } = useConfig();
+  if (role !== "admin") return ["users"];
+  return config.environment === "staging" && config.demoTools ? ["users", "log", "demo"] : ["users", "log"];
+}
+
 export function UsersPage() {
-  const { abilities } = useSession();
+  const { abilities, role } = useSession();
+  const isAdmin = role === "admin";
   const [broadcastOpen, setBroadcastOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const tabs = useVisibleTabs();
+  const [params, setParams] = useSearchParams();
+  const tab = tabs.find((key) => key === params.get(tabParam)) ?? "users";
+  const show = (next: string) =>
+    setParams((prev) => {
+      const updated = new URLSearchParams(prev);
+      if (next === "users") updated.delete(tabParam);
+      else updated.set(tabParam, next);
+      return updated;
+    });
   return (
     <Page
       title={ui.pages.users.title}
       subtitle={ui.pages.users.subtitle}
       actions={
-        abilities.broadcast && (
-          <Button onClick={() => setBroadcastOpen(true)}>
-            <Megaphone aria-hidden />
-            {ui.broadcast.open}
-          </Button>
-        )
+        <>
+          {abilities.broadcast && (
+            <Button variant="outline" onClick={() => setBroadcastOpen(true)}>
+              <Megaphone aria-hidden />
+              {ui.broadcast.open}
+            </Button>
+          )}
+          {isAdmin && (
+            <Button onClick={() => setCreating(true)}>
+              <UserPlus aria-hidden />
+              {t.create.open}
+            </Button>
+          )}
+        </>
       }
     >
-      <ComingSoon icon={Users} />
+      <Tabs value={tab} onValueChange={show}>
+        <TabsList aria-label={t.tabsLabel} className="w-full justify-start sm:w-auto">
+          {tabs.map((key) => (
+            <TabsTrigger key={key} value={key}>
+              {t.tabs[key]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        {tabs.includes("log") && (
+          <TabsContent value="log">
+            <AuditTab />
+          </TabsContent>
+        )}
+        {tabs.includes("demo") && (
+          <TabsContent value="demo">
+            <DemoTab />
+          </TabsContent>
+        )}
+      </Tabs>
       {abilities.broadcast && <BroadcastDialog open={broadcastOpen} onOpenChange={setBroadcastOpen} />}
+      {isAdmin && <CreateUserDialog open={creating} onOpenChange={setCreating} />}
     </Page>
   );
 }

@@ -1,0 +1,67 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderApp } from "../../test/app.tsx";
+import { asLeaderSees, leader, staffOf, usersServer } from "./test-users-api.ts";
+
+const table = () => screen.findByRole("table", { name: "Brukeroversikt" });
+
+describe("'Administrasjon'", { timeout: 15_000 }, () => {
+  it("gives admins the header buttons, every tab and each row's actions", async () => {
+    usersServer();
+    renderApp("/admin/users");
+    expect(await screen.findByRole("heading", { name: "Administrasjon", level: 1 })).toBeInTheDocument();
+    const rows = within(await table())
+      .getAllByRole("row")
+      .slice(1);
+    // The server's order (admin, leader, staff, then name) is kept.
+    const names = ["Ingrid Hansen", "Lars Johansen", "Kari Nordmann", "Ola Nordmann"];
+    for (const [i, row] of rows.entries())
+      expect(within(row).getByRole("rowheader")).toHaveAccessibleName(names[i]);
+    expect(screen.getByRole("button", { name: "Send varsel til alle" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Legg til ny bruker" })).toBeInTheDocument();
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+      "Brukeradministrasjon",
+      "Logg",
+      "Demo-verktøy",
+    ]);
+    const ola = rows[3]!;
+    for (const name of ["Rediger Ola Nordmann", "Deaktiver Ola Nordmann", "Slett Ola Nordmann"])
+      expect(within(ola).getByRole("button", { name })).toBeInTheDocument();
+    expect(within(ola).getByText("+47 900 00 000")).toBeInTheDocument();
+    expect(within(ola).getByText("Aktiv")).toBeInTheDocument();
+    // What `can` does not allow is not offered: Ingrid cannot be changed from here.
+    expect(within(rows[0]!).queryAllByRole("button")).toEqual([]);
+  });
+
+  it("gives leaders (de)activation of staff and nothing else", async () => {
+    usersServer({ users: asLeaderSees(staffOf()) }, { me: leader() });
+    renderApp("/admin/users");
+    await table();
+    expect(screen.getByRole("button", { name: "Deaktiver Ola Nordmann" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Deaktiver Kari Nordmann" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^(Rediger|Slett) / })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Legg til ny bruker" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Send varsel til alle" })).not.toBeInTheDocument();
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Brukeradministrasjon"]);
+  });
+
+  it("has no 'Demo-verktøy' outside staging, even asked for in the address", async () => {
+    usersServer({}, { environment: "production" });
+    renderApp("/admin/users?tab=demo");
+    await table();
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+      "Brukeradministrasjon",
+      "Logg",
+    ]);
+    expect(screen.getByRole("tab", { name: "Brukeradministrasjon" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+  });
+
+  it("opens the tab the address names", async () => {
+    usersServer();
+    renderApp("/admin/users?tab=demo");
+    expect(await screen.findByRole("heading", { name: "Opprett Demo-bruker" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * 'Legg til ny bruker' (spec §5 Add user, admins): first and last name, e-mail and
+ * department are required ('Vennligst fyll ut alle påkrevde felt'), phone is optional,
+ * the role is staff unless chosen. The server makes the person (or updates them, by
+ * e-mail) and mails an invitation, so they can sign in by magic link at once.
+ */
+import { z } from "zod";
+import { roles } from "../../../../common/domain/roles.ts";
+import { createUserInput } from "../../../../common/schemas/users.ts";
+import { ui } from "../../../../common/texts/index.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
+import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import { toast } from "../../../components/ui/toaster.tsx";
+import { useSchemaForm } from "../../../lib/forms.ts";
+import { useSession } from "../../../lib/session.tsx";
+import { useCreateUser } from "../api/mutations.ts";
+import { useDepartments } from "../api/queries.ts";
+import { Field, roleOptions } from "./fields.tsx";
+
+const t = ui.users;
+
+const required = z.string().trim().min(1, t.required);
+
+/** The form as typed: every field a string; an empty phone is none. Then the server's own rules. */
+const createForm = z
+  .object({
+    firstName: required,
+    lastName: required,
+    email: required,
+    deptId: required,
+    phone: z.string(),
+    role: z.enum(roles),
+  })
+  .transform(
+    ({ phone, ...rest }): z.input<typeof createUserInput> => ({ ...rest, phone: phone.trim() || undefined }),
+  )
+  .pipe(createUserInput);
+
+function CreateUserForm({ onDone }: { onDone: () => void }) {
+  const { currentDeptId } = useSession();
+  const departments = useDepartments();
+  const create = useCreateUser();
+  const { busy, id, field, alert, submit } = useSchemaForm(createForm, {
+    firstName: "",
+    lastName: "",
+    email: "",
+    deptId: currentDeptId ?? "",
+    phone: "",
+    role: "staff",
+  });
+  const deptOptions = (departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }));
+
+  const onSubmit = submit(
+    async (body) => {
+      const { user, created } = await create.mutateAsync(body);
+      toast.success(t.create.created, {
+        description: created ? t.create.createdBody(user.email) : t.create.updatedBody(user.email),
+      });
+      onDone();
+    },
+    {
+      fallback: t.create.failed,
+      focus: "firstName",
+      onError: (message) =>
+        toast.error(t.create.failed, message === t.create.failed ? undefined : { description: message }),
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={id("firstName")} label={t.fields.firstName}>
+          <Input autoComplete="off" required {...field("firstName")} />
+        </Field>
+        <Field id={id("lastName")} label={t.fields.lastName}>
+          <Input autoComplete="off" required {...field("lastName")} />
+        </Field>
+      </div>
+      <Field id={id("email")} label={t.fields.email}>
+        <Input type="email" autoComplete="off" required {...field("email")} />
+      </Field>
+      <Field id={id("deptId")} label={t.fields.dept}>
+        <NativeSelect
+          placeholder={t.fields.deptPlaceholder}
+          options={deptOptions}
+          required
+          {...field("deptId")}
+        />
+      </Field>
+      {departments.isError && <FormAlert message={t.deptsFailed} />}
+      <Field id={id("phone")} label={t.fields.phone}>
+        <Input type="tel" autoComplete="off" {...field("phone")} />
+      </Field>
+      <Field id={id("role")} label={t.fields.role}>
+        <NativeSelect options={roleOptions} {...field("role")} />
+      </Field>
+      <FormAlert {...alert} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">{t.actions.cancel}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={busy}>
+          {busy ? t.create.saving : t.create.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function CreateUserDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t.create.title} description={t.create.description} className="max-w-lg">
+        <CreateUserForm onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

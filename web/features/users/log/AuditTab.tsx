@@ -1,0 +1,127 @@
+/**
+ * 'Logg' (admins): what admins did, newest first, 'Vis flere' for the older ones, and a
+ * filter by action from the actions the server says there are. Actions we know are in
+ * Norwegian words; a new one the server adds shows as its code until it gets a name.
+ */
+import { CircleAlert, ScrollText } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import type { AuditEntry } from "../../../../common/schemas/users.ts";
+import { ui } from "../../../../common/texts/index.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import { SkeletonPersonRow } from "../../../components/ui/skeleton.tsx";
+import { formatDateTime } from "../../../lib/dates.ts";
+import { useAudit } from "../api/queries.ts";
+
+const t = ui.users.log;
+const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-fg uppercase";
+const td = "px-3 py-3 align-top";
+
+const actionName = (action: string) => t.actions[action] ?? action;
+
+const targetName = (entry: AuditEntry) => entry.target.name ?? entry.target.id ?? "–";
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border bg-white">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t.caption}</caption>
+        <thead className="border-b border-border bg-muted/50">
+          <tr>
+            <th scope="col" className={th}>
+              {t.columns.at}
+            </th>
+            <th scope="col" className={th}>
+              {t.columns.actor}
+            </th>
+            <th scope="col" className={th}>
+              {t.columns.action}
+            </th>
+            <th scope="col" className={th}>
+              {t.columns.target}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className={`${td} tabular whitespace-nowrap text-muted-fg`}>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </td>
+              <td className={td}>{entry.actor?.name ?? t.deletedUser}</td>
+              <td className={td}>{actionName(entry.action)}</td>
+              <td className={`${td} break-all text-muted-fg`}>{targetName(entry)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function AuditTab() {
+  const [action, setAction] = useState("");
+  const audit = useAudit(action);
+  const known = audit.data?.pages[0]?.actions ?? [];
+  const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  let content: ReactNode;
+  if (audit.isPending)
+    content = (
+      <div role="status" className="flex flex-col gap-4 rounded-lg border border-border bg-white p-4">
+        <span className="sr-only">{t.loading}</span>
+        {[0, 1, 2].map((i) => (
+          <SkeletonPersonRow key={i} avatar="hidden" />
+        ))}
+      </div>
+    );
+  else if (audit.isError)
+    content = (
+      <EmptyState
+        icon={CircleAlert}
+        title={t.failed}
+        action={
+          <Button variant="outline" onClick={() => audit.refetch()}>
+            {ui.common.retry}
+          </Button>
+        }
+      />
+    );
+  else if (entries.length === 0) content = <EmptyState icon={ScrollText} title={t.empty} />;
+  else content = <AuditTable entries={entries} />;
+
+  return (
+    <section aria-labelledby="audit-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="audit-title" className="text-lg font-semibold text-ink">
+          {t.title}
+        </h2>
+        <div className="flex w-full flex-col gap-1.5 sm:w-64">
+          <Label htmlFor="audit-action">{t.filter}</Label>
+          <NativeSelect
+            id="audit-action"
+            value={action}
+            onChange={(e) => setAction(e.target.value)}
+            options={[
+              { value: "", label: t.allActions },
+              ...known.map((value) => ({ value, label: actionName(value) })),
+            ]}
+          />
+        </div>
+      </div>
+      {content}
+      {audit.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-center"
+          disabled={audit.isFetchingNextPage}
+          onClick={() => audit.fetchNextPage()}
+        >
+          {audit.isFetchingNextPage ? t.loadingMore : t.more}
+        </Button>
+      )}
+    </section>
+  );
+}
