@@ -11,7 +11,7 @@ import { toast } from "../../../components/ui/toaster.tsx";
 import { useSchemaForm } from "../../../lib/forms.ts";
 import { useCreateDemoUser } from "../api/mutations.ts";
 import { useDepartments } from "../api/queries.ts";
-import { Field, roleOptions } from "../form/fields.tsx";
+import { Field, NameFields, roleOptions } from "../form/fields.tsx";
 
 const t = ui.users;
 const defaultDept = "Anestesi";
@@ -58,14 +58,7 @@ export function DemoUserForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id("firstName")} label={t.fields.firstName}>
-          <Input autoComplete="off" required {...field("firstName")} />
-        </Field>
-        <Field id={id("lastName")} label={t.fields.lastName}>
-          <Input autoComplete="off" required {...field("lastName")} />
-        </Field>
-      </div>
+      <NameFields first={field("firstName")} last={field("lastName")} />
       <Field id={id("email")} label={t.demo.email}>
         <Input type="email" autoComplete="off" {...field("email")} />
       </Field>

@@ -18,7 +18,7 @@ import { useSchemaForm } from "../../../lib/forms.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useCreateUser } from "../api/mutations.ts";
 import { useDepartments } from "../api/queries.ts";
-import { Field, roleOptions } from "./fields.tsx";
+import { Field, NameFields, roleOptions } from "./fields.tsx";
 
 const t = ui.users;
 
@@ -71,14 +71,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id("firstName")} label={t.fields.firstName}>
-          <Input autoComplete="off" required {...field("firstName")} />
-        </Field>
-        <Field id={id("lastName")} label={t.fields.lastName}>
-          <Input autoComplete="off" required {...field("lastName")} />
-        </Field>
-      </div>
+      <NameFields first={field("firstName")} last={field("lastName")} />
       <Field id={id("email")} label={t.fields.email}>
         <Input type="email" autoComplete="off" required {...field("email")} />
       </Field>

@@ -23,7 +23,7 @@ import { toast } from "../../../components/ui/toaster.tsx";
 import { useSchemaForm } from "../../../lib/forms.ts";
 import { useAvatarActions } from "../api/avatar.ts";
 import { useEditUser } from "../api/mutations.ts";
-import { Field, roleOptions } from "./fields.tsx";
+import { Field, NameFields, roleOptions } from "./fields.tsx";
 
 const t = ui.users;
 
@@ -87,14 +87,7 @@ function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
           {t.edit.emailHint}
         </p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id("firstName")} label={t.fields.firstName}>
-          <Input autoComplete="off" required {...field("firstName")} />
-        </Field>
-        <Field id={id("lastName")} label={t.fields.lastName}>
-          <Input autoComplete="off" required {...field("lastName")} />
-        </Field>
-      </div>
+      <NameFields first={field("firstName")} last={field("lastName")} />
       <Field id={id("phone")} label={t.fields.phone}>
         <Input type="tel" autoComplete="off" {...field("phone")} />
       </Field>
