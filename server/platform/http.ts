@@ -3,7 +3,6 @@
  * body limit), security headers, compression, the OpenAPI document, the origin check,
  * no caching of API answers.
  */
-import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
@@ -12,6 +11,7 @@ import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fast
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { errorResponse } from "../../common/schemas/errors.ts";
 import type { Config } from "../config.ts";
+import { registerCompression } from "./compression.ts";
 import { AppError } from "./errors.ts";
 import { loggerOptions } from "./logging.ts";
 
@@ -56,7 +56,7 @@ export async function registerHttp(app: FastifyInstance, config: Config, appName
     frameguard: { action: "deny" },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(compress, { threshold: 1024 });
+  registerCompression(app);
   // Multipart bodies (chat uploads): one file, no other parts. Each upload route sets its
   // own size limit and refuses a file over it while it streams (never held whole).
   await app.register(multipart, {

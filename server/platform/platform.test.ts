@@ -59,7 +59,7 @@ describe("platform endpoints", () => {
   it("compresses larger responses", async () => {
     const res = await t.client().get("/api/docs/json", { "accept-encoding": "br, gzip" });
     expect(res.statusCode).toBe(200);
-    expect(["br", "gzip"]).toContain(res.headers["content-encoding"]);
+    expect(res.headers["content-encoding"]).toBe("gzip");
   });
 
   it("publishes an OpenAPI document generated from the schemas", async () => {
