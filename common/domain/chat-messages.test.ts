@@ -85,6 +85,19 @@ describe("replyPreview (spec §9: cut at 80 characters)", () => {
     expect(replyPreview(`${"a".repeat(79)}e\u0301xyz`)).toBe(`${"a".repeat(79)}e\u0301…`);
   });
 
+  it("cuts Norwegian text exactly where segmenting would", () => {
+    const letters = fc.constantFrom(..."abcæøåÆØÅé ,.!?-0123456789\u00a0\u02bc");
+    fc.assert(
+      fc.property(fc.array(letters, { minLength: 1, maxLength: 160 }), (chars) => {
+        const line = chars.join("").trim().replace(/\s+/g, " ");
+        fc.pre(line.length > 0);
+        const graphemes = Array.from(segmenter.segment(line), (g) => g.segment);
+        const expected = graphemes.length <= 80 ? line : `${graphemes.slice(0, 80).join("").trimEnd()}…`;
+        expect(replyPreview(line)).toBe(expected);
+      }),
+    );
+  });
+
   it("shows the placeholder for a deleted message and a word for files only", () => {
     expect(replyPreview(null)).toBe("Denne meldingen ble slettet");
     expect(replyPreview("  ")).toBe("Vedlegg");

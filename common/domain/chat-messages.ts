@@ -44,6 +44,9 @@ export function messageBodyError(text: string, hasAttachments: boolean): Message
 
 const graphemes = new Intl.Segmenter("nb", { granularity: "grapheme" });
 
+/** Printable ASCII and Latin-1 to IPA letters: each its own grapheme (no combining marks, ZWJ or surrogates). */
+const singleUnitGraphemes = /^[\x20-\x7e\u00a0-\u02ff]*$/;
+
 /**
  * The quoted line above a reply and in the reply bar: one line, cut after 80 characters
  * with an ellipsis. It cuts between graphemes, so an emoji or a letter with its accent is
@@ -53,6 +56,12 @@ export function replyPreview(content: string | null): string {
   if (content === null) return chatTexts.chat.replyPreview.deleted;
   const line = content.trim().replace(/\s+/g, " ");
   if (!line) return chatTexts.chat.replyPreview.attachmentsOnly;
+  // Each grapheme is at least one UTF-16 unit: a short line is never cut.
+  if (line.length <= limits.replyPreviewLength) return line;
+  // Latin text without combining marks or surrogates has one unit per grapheme, up to
+  // and including the one after the cut: cut without segmenting (most ward messages).
+  const head = line.slice(0, limits.replyPreviewLength + 1);
+  if (singleUnitGraphemes.test(head)) return `${head.slice(0, -1).trimEnd()}…`;
   // Segmented lazily and only as far as needed: a page quoting long messages stays cheap.
   const parts: string[] = [];
   for (const { segment } of graphemes.segment(line)) {
