@@ -36,6 +36,7 @@ import { type RegisteredRoute, registerRouteRegistry } from "./platform/pipeline
 import { hashedKey, rateLimitSweepJob } from "./platform/rate-limit.ts";
 import { registerRealtime } from "./platform/realtime.ts";
 import { runtimeRoutes } from "./platform/runtime-routes.ts";
+import { SessionCache } from "./platform/session-cache.ts";
 import { registerWebApp } from "./platform/static.ts";
 import { diskStore } from "./platform/storage.ts";
 import { userPurges } from "./user-purges.ts";
@@ -109,6 +110,7 @@ async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppCo
     driver: database.driver,
     brand,
     auth,
+    sessions: new SessionCache(bus, { ttlMs: config.readCacheSeconds * 1000 }),
     mail,
     bus,
     clock,

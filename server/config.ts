@@ -23,6 +23,7 @@ const envSchema = z.object({
   BRAND_FILE: z.string().optional(),
   ALLOWED_EMAIL_DOMAINS: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60),
+  READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -59,6 +60,12 @@ export interface Config {
   allowedEmailDomains: string[];
   /** null: no idle timeout (staging) */
   sessionIdleMinutes: number | null;
+  /**
+   * How long what many read at once (a request's session and person, a department's
+   * open shifts, a thread's newest messages) is answered from memory (0: never); what
+   * this instance changes drops it at once (platform/read-cache.ts)
+   */
+  readCacheSeconds: number;
   rateLimit: { windowSeconds: number; perEmail: number; perIp: number };
   /** the least rest between two shifts a person may be given (decisions.md § Rest between shifts) */
   minRestHours: number;
@@ -113,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brandFile: e.BRAND_FILE || null,
     allowedEmailDomains: domains,
     sessionIdleMinutes: isProduction ? e.SESSION_IDLE_MINUTES : null,
+    readCacheSeconds: e.READ_CACHE_SECONDS,
     rateLimit: {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
       perEmail: e.RATE_LIMIT_PER_EMAIL,

@@ -21,6 +21,7 @@ import type { Actor } from "../policies/index.ts";
 import { isDeactivated, isDeactivatedBy, loadActor, type MembershipRow } from "./actor.ts";
 import { AppError } from "./errors.ts";
 import { impersonation } from "./impersonation.ts";
+import type { CachedSession, SessionCache } from "./session-cache.ts";
 
 export interface AuthMailer {
   magicLink(email: string, token: string, next: string | undefined): Promise<void>;
@@ -208,18 +209,22 @@ export function signedCookieValue(cookieHeader: string, name: string, secret: st
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-/**
- * The session a request's cookie names, if it is signed by us and not expired: what
- * better-auth's getSession answers, read directly (one query, no key import per call).
- * Sessions do not slide here (disableSessionRefresh), so reading one writes nothing;
- * better-auth still creates and ends them.
- */
-async function readSession(auth: Auth, db: Db, cookieHeader: string) {
+/** The session token in a request's cookies whose signature holds, or null. */
+async function sessionToken(auth: Auth, cookieHeader: string): Promise<string | null> {
   const { name, secret } = await cookieKey(auth);
-  const token = signedCookieValue(cookieHeader, name, secret);
-  if (!token) return null;
+  return signedCookieValue(cookieHeader, name, secret);
+}
+
+/**
+ * The live session of a token with its person: what better-auth's getSession answers,
+ * read directly (one query, no key import per call), and the person's records. Sessions
+ * do not slide here (disableSessionRefresh), so reading one writes nothing; better-auth
+ * still creates and ends them.
+ */
+async function loadSession(db: Db, token: string): Promise<CachedSession | null> {
   const [found] = await sessionByToken(db).execute({ token });
-  return found ? { session: found, user: { id: found.userId } } : null;
+  if (!found) return null;
+  return { ...found, sessionId: found.id, actor: await loadActor(db, found.userId) };
 }
 
 const sessionByToken = preparedOnce((db) =>
@@ -229,11 +234,20 @@ const sessionByToken = preparedOnce((db) =>
       userId: session.userId,
       createdAt: session.createdAt,
       lastActiveAt: session.lastActiveAt,
+      expiresAt: session.expiresAt,
     })
     .from(session)
     .where(and(eq(session.token, sql.placeholder("token")), gt(session.expiresAt, sql`now()`)))
     .prepare("session_by_token"),
 );
+
+/** What reading a request's session needs of the app. */
+export interface SessionDeps {
+  auth: Auth;
+  db: Db;
+  config: Config;
+  sessions: SessionCache;
+}
 
 /**
  * The signed-in person of this request, or null. In production a session unused for
@@ -242,30 +256,33 @@ const sessionByToken = preparedOnce((db) =>
  * `background`, such as the realtime upgrade, where a browser cannot set headers).
  */
 export async function currentSession(
-  auth: Auth,
-  db: Db,
-  config: Config,
+  deps: SessionDeps,
   request: FastifyRequest,
   opts: { background?: boolean } = {},
 ): Promise<CurrentSession | null> {
+  const { db, config, sessions } = deps;
   const cookies = request.headers.cookie;
   if (!cookies?.includes(sessionCookiePrefix)) return null;
-  const found = await readSession(auth, db, cookies);
+  const token = await sessionToken(deps.auth, cookies);
+  if (!token) return null;
+  const found = await sessions.read(token, () => loadSession(db, token));
   if (!found) return null;
+  const { actor } = found;
   // Deactivation deletes sessions (a trigger), but a session read must not depend on
   // that alone: a deactivated person is signed out at their next request.
-  const actor = await loadActor(db, found.user.id);
   if (isDeactivatedBy(actor.memberships)) {
-    await db.delete(session).where(eq(session.userId, found.user.id));
+    await db.delete(session).where(eq(session.userId, found.userId));
+    sessions.forgetUser(found.userId);
     throw new AppError(401, "user_deactivated");
   }
-  const lastActiveAt = new Date(found.session.lastActiveAt ?? found.session.createdAt);
+  const { lastActiveAt } = found;
   const now = Date.now();
   if (
     config.sessionIdleMinutes !== null &&
     now - lastActiveAt.getTime() > config.sessionIdleMinutes * 60_000
   ) {
-    await db.delete(session).where(eq(session.id, found.session.id));
+    await db.delete(session).where(eq(session.id, found.sessionId));
+    sessions.forgetSession(found.sessionId);
     throw new AppError(401, "session_expired");
   }
   const background = opts.background || request.headers["x-activity"] === "background";
@@ -273,7 +290,10 @@ export async function currentSession(
     await db
       .update(session)
       .set({ lastActiveAt: new Date(now) })
-      .where(and(eq(session.id, found.session.id), sql`${session.lastActiveAt} < now()`));
+      .where(and(eq(session.id, found.sessionId), sql`${session.lastActiveAt} < now()`));
+    sessions.update(token, (s) => {
+      s.lastActiveAt = new Date(now);
+    });
   }
-  return { sessionId: found.session.id, userId: found.user.id, actor };
+  return { sessionId: found.sessionId, userId: found.userId, actor };
 }

@@ -8,6 +8,7 @@ import type { BackgroundTasks } from "./background.ts";
 import type { Clock, RandomSource } from "./clock.ts";
 import type { EventBus } from "./events.ts";
 import type { MailSender } from "./mail.ts";
+import type { SessionCache } from "./session-cache.ts";
 import type { FileStore } from "./storage.ts";
 
 /** The structured log (pino's shape), for what features note along the way. */
@@ -23,6 +24,8 @@ export interface AppContext {
   driver: Driver;
   brand: BrandConfig;
   auth: Auth;
+  /** signed-in people of recent requests (platform/session-cache.ts) */
+  sessions: SessionCache;
   mail: MailSender;
   bus: EventBus;
   clock: Clock;

@@ -105,7 +105,7 @@ export function emailIn(field: string) {
  */
 export function authenticate(ctx: AppContext, opts: { background?: boolean } = {}): preValidationHookHandler {
   return async (request) => {
-    const session = await currentSession(ctx.auth, ctx.db, ctx.config, request, opts);
+    const session = await currentSession(ctx, request, opts);
     if (!session) throw new AppError(401, "not_authenticated");
     request.signedIn = { session, actor: session.actor };
   };

@@ -45,7 +45,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, response: { 200: sessionResponse } }, config: publicRoute },
     async (request) => {
       try {
-        const s = await currentSession(ctx.auth, ctx.db, ctx.config, request);
+        const s = await currentSession(ctx, request);
         return { session: s ? await loadSession(ctx.db, s.userId, ctx.policyEnv) : null };
       } catch (err) {
         // A session just ended (idle, or its person deactivated): simply signed out.

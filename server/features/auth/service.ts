@@ -22,7 +22,7 @@ import { account, user } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, badRequest, conflict, unprocessable } from "../../platform/errors.ts";
 
-export type AuthDeps = Pick<AppContext, "db" | "config" | "auth" | "background" | "bus" | "log">;
+export type AuthDeps = Pick<AppContext, "db" | "config" | "auth" | "sessions" | "background" | "bus" | "log">;
 
 /** The rules of the forms (common/domain/validation.ts), then the installation's domains. */
 function checkEmail(config: Config, raw: string): string {
@@ -66,6 +66,8 @@ export async function resetPassword(
       body: { token: input.token, newPassword: input.password },
       headers: client,
     });
+    // better-auth has ended every session of the person; which person, it does not say.
+    deps.sessions.forgetAll();
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw badRequest("password_reset_invalid");

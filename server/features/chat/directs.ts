@@ -56,8 +56,11 @@ export function ensureDirectThread(
       .select({ deptId: chatThreads.deptId })
       .from(chatThreads)
       .where(eq(chatThreads.id, id));
-    if (thread && thread.deptId !== deptId && (await activeIn(tx, thread.deptId, [me, otherId])) < 2)
+    if (thread && thread.deptId !== deptId && (await activeIn(tx, thread.deptId, [me, otherId])) < 2) {
       await tx.update(chatThreads).set({ deptId }).where(eq(chatThreads.id, id));
+      // Open headers read the thread again (and the thread kept in memory goes).
+      events.publish(topics.thread(id), chatEvents.threadMembers, { threadId: id });
+    }
     return id;
   });
 }

@@ -3,6 +3,7 @@ import type { Feature } from "../../platform/feature.ts";
 import { kindEnabled, loadThread } from "./access.ts";
 import { attachmentRoutes } from "./attachment-routes.ts";
 import { unclaimedFilesJob } from "./attachments.ts";
+import { chatCaches } from "./caches.ts";
 import { chatLoaders } from "./loaders.ts";
 import { messageRoutes } from "./message-routes.ts";
 import { purgeDeletedJob } from "./messages.ts";
@@ -11,9 +12,10 @@ import { chatRoutes } from "./routes.ts";
 export const chatFeature: Feature = {
   name: "chat",
   routes(app, ctx) {
-    const load = chatLoaders(ctx);
+    const caches = chatCaches(ctx);
+    const load = chatLoaders(ctx, caches);
     chatRoutes(app, ctx, load);
-    messageRoutes(app, ctx, load);
+    messageRoutes(app, ctx, load, caches);
     attachmentRoutes(app, ctx, load);
   },
   jobs: (ctx) => [purgeDeletedJob(ctx.files), unclaimedFilesJob(ctx.files)],

@@ -17,6 +17,7 @@ import {
   loadMessage,
   loadThread,
 } from "./access.ts";
+import type { ChatCaches } from "./caches.ts";
 import type { Viewer } from "./present.ts";
 
 function perRequest<T>(load: (request: FastifyRequest) => Promise<T>) {
@@ -36,10 +37,11 @@ const currentDepartment = (_request: FastifyRequest, actor: SignedIn["actor"]) =
 
 export type ChatLoaders = ReturnType<typeof chatLoaders>;
 
-export function chatLoaders(ctx: AppContext) {
-  const thread = perRequest((request) =>
-    loadThread(ctx.db, (request.params as { threadId: string }).threadId),
-  );
+export function chatLoaders(ctx: AppContext, caches: ChatCaches) {
+  const thread = perRequest((request) => {
+    const { threadId } = request.params as { threadId: string };
+    return caches.threads.read(threadId, () => loadThread(ctx.db, threadId));
+  });
   const message = perRequest((request) =>
     loadMessage(ctx.db, (request.params as { messageId: string }).messageId),
   );

@@ -17,6 +17,7 @@ import {
 } from "../../../common/schemas/chat.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { authenticate, authorize, requireFeature, signedIn } from "../../platform/pipeline.ts";
+import type { ChatCaches } from "./caches.ts";
 import { type ChatLoaders, viewerOf } from "./loaders.ts";
 import {
   deleteMessage,
@@ -30,7 +31,7 @@ import { toggleReaction } from "./reactions.ts";
 
 const tags = ["chat"];
 
-export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatLoaders) {
+export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatLoaders, caches: ChatCaches) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -47,7 +48,13 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
       preHandler: load.readThread,
     },
     async (request) =>
-      messagePage(ctx.db, viewerOf(ctx, request), await load.loadedThread(request), request.query),
+      messagePage(
+        ctx.db,
+        viewerOf(ctx, request),
+        await load.loadedThread(request),
+        request.query,
+        caches.latest,
+      ),
   );
 
   r.post(

@@ -50,6 +50,42 @@ describe("chat messages", () => {
     return runner.runNow("chat.purge-deleted-messages");
   };
 
+  describe("the newest page, kept in memory", () => {
+    const newest = async (who: DemoName) => {
+      const res = await as[who].get(`/api/chat/threads/${dept}/messages`);
+      expect(res.statusCode).toBe(200);
+      return messagePage.parse(res.json()).messages;
+    };
+    const find = async (who: DemoName, id: string) => (await newest(who)).find((m) => m.id === id);
+
+    it("follows every change the app makes at once, each reader seeing their own part", async () => {
+      await newest("kari");
+      const sent = await send("ola", "Hvem tar kaffen?");
+      expect((await find("kari", sent.id))?.content).toBe("Hvem tar kaffen?");
+      expect((await edit("ola", sent.id, "Hvem henter kaffe?")).statusCode).toBe(200);
+      expect((await find("kari", sent.id))?.content).toBe("Hvem henter kaffe?");
+      const reacted = await as.kari.post(`/api/chat/messages/${sent.id}/reactions`, { emoji: "👍" });
+      expect(reacted.statusCode).toBe(200);
+      expect((await find("ola", sent.id))?.reactions).toMatchObject([{ emoji: "👍", count: 1, mine: false }]);
+      expect((await find("kari", sent.id))?.reactions).toMatchObject([{ emoji: "👍", count: 1, mine: true }]);
+      expect((await remove("ola", sent.id)).statusCode).toBe(200);
+      expect((await find("kari", sent.id))?.content).toBeNull();
+      expect((await find("ola", sent.id))?.content).toBe("Hvem henter kaffe?");
+      expect((await undo("ola", sent.id)).statusCode).toBe(200);
+      expect((await find("kari", sent.id))?.content).toBe("Hvem henter kaffe?");
+    });
+
+    it("does not see a row changed behind the app's back until its time is up", async () => {
+      const sent = await send("kari", "Før");
+      await newest("ola");
+      await t.ctx.db.update(chatMessages).set({ content: "Etter" }).where(eq(chatMessages.id, sent.id));
+      expect((await find("ola", sent.id))?.content).toBe("Før");
+      // One message asked for by id is read as it is.
+      expect((await fetchAs("ola", sent.id)).content).toBe("Etter");
+      await t.ctx.db.update(chatMessages).set({ content: "Før" }).where(eq(chatMessages.id, sent.id));
+    });
+  });
+
   describe("posting", () => {
     it("stores the trimmed text with its author, and tells what I may do with it", async () => {
       const message = await send("kari", "  God morgen!\n  ");
@@ -384,6 +420,9 @@ describe("chat messages", () => {
           client.query = original;
         }
       };
+      // The thread itself is kept in memory after its first read; so is the newest page,
+      // until the thread's next event (the reactions above were the last).
+      await page(`?before=${written[5]}`);
       const full = await queries("");
       const small = await queries(`?before=${written[5]}`);
       expect(full.size).toBe(50);

@@ -3,7 +3,7 @@
  * a 5-minute undo, and the job that purges a deleted message's text once that window
  * has passed. Each change tells the thread's followers after the commit, with ids only.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import { canUndo, messageBodyError, normaliseMessageBody } from "../../../common/domain/chat-messages.ts";
 import { limits } from "../../../common/domain/limits.ts";
 import {
@@ -21,7 +21,15 @@ import type { FileStore } from "../../platform/storage.ts";
 import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
 import type { LoadedMessage, LoadedThread } from "./access.ts";
 import { claimAttachments, removeFilesOfMessages } from "./attachments.ts";
-import { messageRows, presentMessages, presentNewMessage, type Viewer } from "./present.ts";
+import type { ChatCaches } from "./caches.ts";
+import {
+  factsOf,
+  messageRows,
+  presentMessages,
+  presentNewMessage,
+  presentWithFacts,
+  type Viewer,
+} from "./present.ts";
 import { addMembership, announceNewMessage, openKinds, publishUnread } from "./reading.ts";
 
 /** The body as stored, or the rule it breaks (422). Text or files; edits keep some text (spec §5). */
@@ -75,6 +83,13 @@ async function pageQuery(db: Db, threadId: string, cursor: PageCursor) {
   return { where: inThread, forward: false, size: messagePageSize };
 }
 
+/** A page's rows in reading order from the cursor, one more than `size`, with their facts. */
+async function readPage(db: Db, where: SQL | undefined, forward: boolean, size: number) {
+  const order = forward ? asc(chatMessages.seq) : desc(chatMessages.seq);
+  const rows = await messageRows(db, where, order, size + 1);
+  return { rows, facts: await factsOf(db, rows.slice(0, size)) };
+}
+
 /**
  * 50 messages, oldest first: the newest ones; those just before `before` (scrolling
  * back); those just after `after` (catching up after a reconnect, page by page); or those
@@ -86,14 +101,17 @@ export async function messagePage(
   viewer: Viewer,
   thread: LoadedThread,
   cursor: PageCursor,
+  latest: ChatCaches["latest"],
 ): Promise<MessagePage> {
   const { where, forward, size } = await pageQuery(db, thread.id, cursor);
-  const order = forward ? asc(chatMessages.seq) : desc(chatMessages.seq);
-  const rows = await messageRows(db, where, order, size + 1);
+  const newest = !cursor.before && !cursor.after && !cursor.changedSince;
+  const { rows, facts } = newest
+    ? (await latest.read(thread.id, () => readPage(db, where, forward, size)))!
+    : await readPage(db, where, forward, size);
   const page = rows.slice(0, size);
   if (!forward) page.reverse();
   return {
-    messages: await presentMessages(db, viewer, thread, page),
+    messages: presentWithFacts(viewer, thread, page, facts),
     hasMore: rows.length > size,
     // Taken before the read (the request's clock), so nothing that commits during it is newer.
     asOf: viewer.now.toISOString(),

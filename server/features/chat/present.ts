@@ -67,7 +67,7 @@ export async function messageRows(db: Db, where: SQL | undefined, order: SQL, li
   return limit === undefined ? query : query.limit(limit);
 }
 
-type MessageRow = Awaited<ReturnType<typeof messageRows>>[number];
+export type MessageRow = Awaited<ReturnType<typeof messageRows>>[number];
 
 /** The reactions of these messages, per message, each emoji in the order it was first given. */
 async function reactionsOf(db: Db, messageIds: readonly string[]) {
@@ -146,15 +146,22 @@ function presentMessage(
   };
 }
 
-/** Rows of one thread as the caller sees them, in the rows' order (two queries more, whatever their number). */
-export async function presentMessages(
-  db: Db,
-  viewer: Viewer,
-  thread: ThreadResource,
-  rows: MessageRow[],
-): Promise<MessageDto[]> {
+/** The reactions and files of these messages (two queries, whatever their number). */
+export async function factsOf(db: Db, rows: readonly MessageRow[]) {
   const ids = rows.map((r) => r.id);
   const [reactions, files] = await Promise.all([reactionsOf(db, ids), attachmentsOf(db, ids)]);
+  return { reactions, files };
+}
+
+export type MessageFacts = Awaited<ReturnType<typeof factsOf>>;
+
+/** Rows of one thread, with their facts, as the caller sees them, in the rows' order. */
+export function presentWithFacts(
+  viewer: Viewer,
+  thread: ThreadResource,
+  rows: readonly MessageRow[],
+  { reactions, files }: MessageFacts,
+): MessageDto[] {
   return rows.map((row) =>
     presentMessage(
       row,
@@ -164,6 +171,16 @@ export async function presentMessages(
       thread,
     ),
   );
+}
+
+/** Rows of one thread as the caller sees them, in the rows' order. */
+export async function presentMessages(
+  db: Db,
+  viewer: Viewer,
+  thread: ThreadResource,
+  rows: MessageRow[],
+): Promise<MessageDto[]> {
+  return presentWithFacts(viewer, thread, rows, await factsOf(db, rows));
 }
 
 /** A message just written, as its author gets it: no reactions yet, its files known. */

@@ -100,6 +100,8 @@ describe("departments and ensure_staff", () => {
     // An admin's placement (user administration) gives the leader a second department.
     const [lars] = await t.ctx.db.select().from(user).where(eq(user.email, "leder@demo.no"));
     await t.ctx.db.insert(staff).values({ userId: lars!.id, deptId: ids.Akuttmottak!, role: "staff" });
+    // Written here in SQL; the administration's own change says so on the bus.
+    t.ctx.sessions.forgetUser(lars!.id);
     expect((await c.put("/api/me/current-department", { deptId: ids.Akuttmottak })).statusCode).toBe(200);
     let s = await c.session();
     expect(s.currentDeptId).toBe(ids.Akuttmottak);

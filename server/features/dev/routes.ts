@@ -81,7 +81,7 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
     "/api/dev/demo-users",
     { schema: { tags, response: { 200: demoUserList } }, config },
     async (request) => {
-      const s = await currentSession(ctx.auth, ctx.db, ctx.config, request);
+      const s = await currentSession(ctx, request);
       const deptId =
         s && ctx.brand.features.devSwitcher ? (await loadActor(ctx.db, s.userId)).currentDeptId : null;
       const rows = deptId

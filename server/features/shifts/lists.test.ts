@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ShiftDto, shiftCounts, shiftList } from "../../../common/schemas/shifts.ts";
-import { departments, staff, user } from "../../db/schema.ts";
+import { departments, shiftInterests, staff, user } from "../../db/schema.ts";
 import { seedDemoShifts } from "../../db/seed/demo-shifts.ts";
 import { addInterest, assignShiftTo, makeShift, makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
@@ -82,6 +82,28 @@ describe("extra shifts: the lists and their counts", () => {
       expect(res.statusCode, who).toBe(404);
       expect(res.json().error.code).toBe("shift_not_found");
     }
+  });
+
+  it("answers the open list from memory and follows every change at once", async () => {
+    const fresh = await makeShift(t, { dept: w.a, status: "draft", startsAt: hours(90) });
+    const warm = await list("kari", "open");
+    // Kept: a row written behind the app's back is not seen...
+    await addInterest(t, open.early, [w.ids.lise]);
+    expect((await list("ola", "open")).find((s) => s.id === open.early)!.interestCount).toBe(
+      warm.find((s) => s.id === open.early)!.interestCount,
+    );
+    // ...but each change the app makes is, for everyone, mine picked out per person.
+    expect((await w.as.ola.post(`/api/shifts/${open.early}/interest`)).statusCode).toBe(200);
+    const afterInterest = (await list("kari", "open")).find((s) => s.id === open.early)!;
+    expect(afterInterest.interestCount).toBe(2);
+    expect(afterInterest.isInterested).toBe(false);
+    expect((await list("ola", "open")).find((s) => s.id === open.early)!.isInterested).toBe(true);
+    expect((await w.as.leader.post(`/api/shifts/${fresh.id}/publish`)).statusCode).toBe(200);
+    expect(ids(await list("kari", "open"))).toContain(fresh.id);
+    expect((await w.as.leader.post(`/api/shifts/${fresh.id}/close`)).statusCode).toBe(200);
+    expect(ids(await list("kari", "open"))).not.toContain(fresh.id);
+    expect((await w.as.ola.request("DELETE", `/api/shifts/${open.early}/interest`)).statusCode).toBe(200);
+    await t.ctx.db.delete(shiftInterests).where(eq(shiftInterests.shiftId, open.early));
   });
 
   it("'Venter svar' holds the open shifts I am interested in", async () => {

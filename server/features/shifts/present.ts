@@ -6,7 +6,13 @@
  */
 import { and, asc, desc, eq, gt, inArray, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { PersonRef, ShiftDto, ShiftView } from "../../../common/schemas/shifts.ts";
+import { topics } from "../../../common/schemas/realtime.ts";
+import {
+  type PersonRef,
+  type ShiftDto,
+  type ShiftView,
+  shiftEvents,
+} from "../../../common/schemas/shifts.ts";
 import { ui } from "../../../common/texts/index.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
@@ -22,6 +28,8 @@ import {
 } from "../../db/schema.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
 import { notFound } from "../../platform/errors.ts";
+import type { EventBus } from "../../platform/events.ts";
+import { ReadCache } from "../../platform/read-cache.ts";
 import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
 import { toShiftResource } from "./access.ts";
 
@@ -70,7 +78,7 @@ const firstInterested = sql<PersonRef[]>`coalesce((
 const holder = alias(profiles, "holder");
 
 /** My user id as a value, or as the placeholder of a prepared statement. */
-type UserIdParam = string | Placeholder;
+type UserIdParam = string | Placeholder | SQL;
 
 const iAmInterested = (userId: UserIdParam) => sql<boolean>`exists (select 1 from ${shiftInterests} i
   where i.shift_id = ${shifts}.id and i.user_id = ${userId})`;
@@ -191,26 +199,90 @@ function present(me: Viewer, r: ShiftRowWithFacts): ShiftDto {
 }
 
 /**
- * The open tab is what everyone opens most (and what the bell's count leads to): a
- * prepared statement, so PostgreSQL plans its subqueries once per connection instead of
- * on every request (planning was most of its cost, bench/allocation).
+ * The open tab is what everyone opens most, and what every open screen of a department
+ * asks again at once after each of its `shift.changed` events. So it is read per
+ * department, not per person: the shifts with everyone who is interested or was a
+ * candidate (a prepared statement, planned once per connection), kept in memory until
+ * the next change (platform/read-cache.ts); what is mine is picked out per request.
  */
-const openShiftRows = preparedOnce((db) =>
+const openShiftFacts = preparedOnce((db) =>
   shiftRows(
     db,
-    sql.placeholder("userId"),
+    // nobody: the per-person columns are answered from the lists below
+    sql`null::uuid`,
     openIn(sql.placeholder("deptId")),
     viewOrder("open", new Date(0)), // the open order does not depend on the time
   ).prepare("shifts_open"),
 );
 
+const everyoneInterested = sql<string[]>`coalesce((select json_agg(i.user_id) from ${shiftInterests} i
+  where i.shift_id = ${shifts}.id), '[]'::json)`;
+const everyCandidate = sql<string[]>`coalesce((select json_agg(c.user_id) from ${shiftAllocationCandidates} c
+  join ${shiftAllocationRuns} r on r.id = c.run_id where r.shift_id = ${shifts}.id), '[]'::json)`;
+
+const openShiftPeople = preparedOnce((db) =>
+  db
+    .select({ id: shifts.id, interested: everyoneInterested, candidates: everyCandidate })
+    .from(shifts)
+    .where(openIn(sql.placeholder("deptId")))
+    .prepare("shifts_open_people"),
+);
+
+export interface OpenShifts {
+  rows: ShiftRowWithFacts[];
+  interested: Map<string, Set<string>>;
+  candidates: Map<string, Set<string>>;
+}
+
+export type OpenShiftsCache = ReadCache<OpenShifts>;
+
+export function openShiftsCache(bus: EventBus, ttlMs: number): OpenShiftsCache {
+  return new ReadCache<OpenShifts>(bus, {
+    ttlMs,
+    topicOf: (deptId) => ({ topic: topics.dept(deptId), types: [shiftEvents.changed] }),
+  });
+}
+
+async function loadOpenShifts(db: Db, deptId: string): Promise<OpenShifts> {
+  // One transaction would be one snapshot; two reads a moment apart can differ only by a
+  // change whose event makes this stale anyway.
+  const [rows, people] = await Promise.all([
+    openShiftFacts(db).execute({ deptId }),
+    openShiftPeople(db).execute({ deptId }),
+  ]);
+  return {
+    rows,
+    interested: new Map(people.map((p) => [p.id, new Set(p.interested)])),
+    candidates: new Map(people.map((p) => [p.id, new Set(p.candidates)])),
+  };
+}
+
 /** One tab of the list screen. */
-export async function listShifts(db: Db, me: Viewer, view: ShiftView, deptId: string): Promise<ShiftDto[]> {
-  const rows =
-    view === "open"
-      ? await openShiftRows(db).execute({ userId: me.actor.userId, deptId })
-      : await shiftRows(db, me.actor.userId, viewCondition(view, me, deptId), viewOrder(view, me.now));
-  return rows.map((r) => present(me, r));
+export async function listShifts(
+  db: Db,
+  me: Viewer,
+  view: ShiftView,
+  deptId: string,
+  openShifts: OpenShiftsCache,
+): Promise<ShiftDto[]> {
+  if (view !== "open") {
+    const rows = await shiftRows(
+      db,
+      me.actor.userId,
+      viewCondition(view, me, deptId),
+      viewOrder(view, me.now),
+    );
+    return rows.map((r) => present(me, r));
+  }
+  const open = (await openShifts.read(deptId, () => loadOpenShifts(db, deptId)))!;
+  const userId = me.actor.userId;
+  return open.rows.map((r) =>
+    present(me, {
+      ...r,
+      isInterested: open.interested.get(r.shift.id)?.has(userId) ?? false,
+      isCandidate: open.candidates.get(r.shift.id)?.has(userId) ?? false,
+    }),
+  );
 }
 
 /** One shift, read afresh after a change. */

@@ -26,7 +26,7 @@ import { countShifts } from "./counts.ts";
 import { fairnessOverview } from "./fairness.ts";
 import { closeShift, createShift, deleteShift, editShift, publishShift } from "./lifecycle.ts";
 import type { Notify } from "./notify.ts";
-import { listShifts, presentShift, type Viewer } from "./present.ts";
+import { listShifts, openShiftsCache, presentShift, type Viewer } from "./present.ts";
 
 export const tags = ["shifts"];
 
@@ -42,6 +42,7 @@ export function shiftRoutes(app: FastifyInstance, ctx: AppContext, load: ShiftLo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = [requireFeature(ctx, "shifts")];
   const preValidation = [authenticate(ctx)];
+  const openShifts = openShiftsCache(ctx.bus, ctx.config.readCacheSeconds * 1000);
   const present = (request: FastifyRequest, shiftId: string) =>
     presentShift(ctx.db, viewerOf(ctx, request), shiftId);
   /** Whether I see my current department's drafts (the tab, its count). */
@@ -65,7 +66,9 @@ export function shiftRoutes(app: FastifyInstance, ctx: AppContext, load: ShiftLo
     async (request) => {
       const { view } = request.query;
       if (view === "drafts" && !seesDrafts(request)) throw forbidden("shift_manage_refused");
-      return { shifts: await listShifts(ctx.db, viewerOf(ctx, request), view, myDeptId(request)) };
+      return {
+        shifts: await listShifts(ctx.db, viewerOf(ctx, request), view, myDeptId(request), openShifts),
+      };
     },
   );
 

@@ -1,0 +1,40 @@
+/**
+ * What every open screen of a thread asks at once (after each of its events, and when a
+ * ward opens the department chat): the thread with its members, and its newest page of
+ * messages. Both are kept in memory until the thread's next event (platform/read-cache.ts);
+ * what the caller sees of a message (a deleted text, their own reactions, signed file
+ * links, what they may do) is worked out per request from what is kept.
+ */
+import { chatEvents } from "../../../common/schemas/chat.ts";
+import { topics } from "../../../common/schemas/realtime.ts";
+import type { AppContext } from "../../platform/context.ts";
+import { ReadCache } from "../../platform/read-cache.ts";
+import type { LoadedThread } from "./access.ts";
+import type { MessageFacts, MessageRow } from "./present.ts";
+
+/** The newest messages, newest first, one more than a page (it tells whether there are older). */
+export interface LatestMessages {
+  rows: MessageRow[];
+  facts: MessageFacts;
+}
+
+export interface ChatCaches {
+  threads: ReadCache<LoadedThread>;
+  latest: ReadCache<LatestMessages>;
+}
+
+export function chatCaches(ctx: Pick<AppContext, "bus" | "config">): ChatCaches {
+  const ttlMs = ctx.config.readCacheSeconds * 1000;
+  return {
+    // Members change by joining, being added, or writing in an open thread.
+    threads: new ReadCache(ctx.bus, {
+      ttlMs,
+      topicOf: (id) => ({
+        topic: topics.thread(id),
+        types: [chatEvents.threadMembers, chatEvents.messageCreated],
+      }),
+    }),
+    // Any event of the thread changes its messages: new, edited, deleted, restored, reactions.
+    latest: new ReadCache(ctx.bus, { ttlMs, topicOf: (id) => ({ topic: topics.thread(id) }) }),
+  };
+}
