@@ -9,9 +9,20 @@ import { chromiumPath } from "./e2e/support/chromium.ts";
  * older than their sources. Each server has a PGlite database of its own, or with
  * E2E_DATABASE_URL a new database on that PostgreSQL server.
  */
+const databaseBlindSpecs = [
+  "shell.spec.ts",
+  "shell-brand-missing.spec.ts",
+  "chat-privacy.spec.ts",
+  "profile-avatar.spec.ts",
+];
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
+  // The second run, on PostgreSQL, is for what the database decides. Screens whose server
+  // side is the same on either (routes and sidebar, the brand file, the composer's privacy
+  // check, a picture's way to disk) run once; their API runs on both in the server suites.
+  testIgnore: process.env.E2E_DATABASE_URL ? databaseBlindSpecs : [],
   globalSetup: "./e2e/global-setup.ts",
   // Playwright empties outputDir at start; keep it apart from the suites' JSON reports.
   outputDir: "test-results/e2e-artifacts",

@@ -12,6 +12,9 @@ const serverProject = (name: string, driver: "pglite" | "postgres") => ({
     environment: "node",
     globalSetup: ["server/test/global-setup.ts"],
     env: { TEST_DRIVER: driver },
+    // Every file builds its own app on its own database, and nothing is mocked: the
+    // modules (Fastify, Drizzle, better-auth) can be loaded once per worker, not per file.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
