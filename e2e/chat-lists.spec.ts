@@ -97,7 +97,6 @@ test("at 375×812 'Ny melding' in 'Hurtighandlinger' opens 'Velg kollega'", asyn
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/chat\/dm$/);
-  await page.context().close();
 });
 
 test("Kari's 'Direktemeldinger' count rises when Ola writes and clears when she reads", async ({
@@ -133,9 +132,6 @@ test("Kari's 'Direktemeldinger' count rises when Ola writes and clears when she 
   await expect(kari.getByText(text)).toBeVisible();
   await expect(dmNavItem(kari)).toHaveText(before ? `Direktemeldinger${before}` : "Direktemeldinger");
   expect(await directUnread(kari.request)).toBe(before);
-
-  await kari.context().close();
-  await ola.context().close();
 });
 
 test("a leader's private channel: Kari is added and sees it; Per of Intensiv is neither offered nor let in", async ({
@@ -199,6 +195,4 @@ test("a leader's private channel: Kari is added and sees it; Per of Intensiv is 
   await expect(per.getByText("Kanal ikke funnet")).toBeVisible();
   await expect(per.getByText("Denne kanalen eksisterer ikke eller du har ikke tilgang")).toBeVisible();
   expect((await per.request.get(`/api/chat/threads/${channelId}`)).status()).toBe(404);
-
-  for (const p of [leader, kari, ola, per]) await p.context().close();
 });

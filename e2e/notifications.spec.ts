@@ -110,7 +110,6 @@ test("Ingrid's broadcast reaches Kari's bell at once; 'Merk alle som lest' clear
   await dropdown.getByRole("button", { name: "Merk alle som lest" }).click();
   await expect(bellOf(kari)).toHaveAccessibleName("Varsler");
   await expect(dropdown.getByText("Ulest", { exact: true })).toHaveCount(0);
-  await kari.context().close();
 });
 
 test("on a phone, Kari's bell in the header counts a broadcast and opens to it", async ({
@@ -143,5 +142,4 @@ test("on a phone, Kari's bell in the header counts a broadcast and opens to it",
 
   await dropdown.getByRole("button", { name: "Merk alle som lest" }).click();
   await expect(bellOf(kari)).toHaveAccessibleName("Varsler");
-  await kari.context().close();
 });

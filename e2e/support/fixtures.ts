@@ -55,6 +55,8 @@ interface TestFixtures {
   mailLink: (to: string, linkPath: string, since?: Date | number) => Promise<string>;
   /** automatic: records the page's navigations and /api/ calls; attached when a test fails */
   pageLog: string[];
+  /** automatic: closes the browser contexts a test opened itself */
+  ownContexts: undefined;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -93,6 +95,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await testInfo.attach("page-log", { body: log.join("\n"), contentType: "text/plain" });
         console.log(`--- page log of "${testInfo.title}" ---\n${log.join("\n")}`);
       }
+    },
+    { auto: true },
+  ],
+  // The browser lives as long as the worker, and Playwright closes only the contexts it
+  // made. A context left open keeps its pages following the chat and polling, so later
+  // tests would share two cores with every earlier test's browsers (and time their work).
+  ownContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use(undefined);
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
     },
     { auto: true },
   ],

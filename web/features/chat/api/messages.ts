@@ -149,18 +149,22 @@ function rollback(client: QueryClient, before: ThreadMessage | undefined) {
 
 // ---- keeping up: realtime events, catch-up after a drop or a quiet spell -------------
 
+type CatchUpScope = "new" | "all";
+
 /**
  * The catch-up of one thread: fetches what came after the newest message held, page by
- * page. Calls while one runs make it run once more afterwards instead of racing it, and
- * it waits for my sends on their way, so that a message is never held both as my
- * pending copy and as the server's.
+ * page, and (unless only new messages were announced) what changed among those held.
+ * Calls while one runs make it run once more afterwards instead of racing it, and it
+ * waits for my sends on their way, so that a message is never held both as my pending
+ * copy and as the server's.
  */
 class ThreadSync {
   lastHeard = Date.now();
   /** Everything held was read at or after this (server clock), or changes since were. */
   private syncedAt: string | null = null;
   private running: Promise<void> | null = null;
-  private again = false;
+  /** What the run after the current one must read; null when none is asked for. */
+  private again: CatchUpScope | null = null;
   private readonly sends = new Set<Promise<unknown>>();
 
   constructor(
@@ -179,29 +183,30 @@ class ThreadSync {
     return send;
   }
 
-  catchUp(): Promise<void> {
+  /**
+   * `new` when an event announced a new message: edits, deletions and reactions come
+   * with events of their own, so the one request on the realtime path is the new page.
+   * `all` after a drop, a quiet spell or a reopening, when any of those may be missed.
+   */
+  catchUp(scope: CatchUpScope = "all"): Promise<void> {
     if (this.running) {
-      this.again = true;
+      this.again = this.again === "all" ? "all" : scope;
       return this.running;
     }
     this.running = (async () => {
       try {
-        do {
-          this.again = false;
+        for (let next: CatchUpScope | null = scope; next; next = this.again) {
+          this.again = null;
           await Promise.allSettled([...this.sends]);
-          await this.fetchMissed();
-        } while (this.again);
+          await this.fetchNew();
+          if (next === "all") await this.fetchChanged();
+        }
       } finally {
         this.running = null;
         this.heard();
       }
     })();
     return this.running;
-  }
-
-  private async fetchMissed() {
-    await this.fetchNew();
-    await this.fetchChanged();
   }
 
   private async fetchNew() {
@@ -312,7 +317,7 @@ export function useThreadMessages(threadId: string) {
     onEvent: (event) => {
       sync.heard();
       const messageId = event.payload.messageId;
-      if (event.type === chatEvents.messageCreated) void quietly(sync.catchUp());
+      if (event.type === chatEvents.messageCreated) void quietly(sync.catchUp("new"));
       else if (messageChanges.has(event.type) && typeof messageId === "string")
         void quietly(sync.refresh(messageId));
       else if (event.type === chatEvents.threadMembers) void refreshThreadHeader(client, threadId);

@@ -189,6 +189,24 @@ describe("keeping up", () => {
     expect(shown("Morgenmøtet er flyttet")).toBe(1);
   });
 
+  it("reads only the new page when a new message is announced", async () => {
+    const server = chatServer();
+    server.add(ola, "Morgenmøtet er flyttet");
+    await openDepartmentChat();
+    await screen.findByText("Morgenmøtet er flyttet");
+    const before = server.calls.length;
+
+    server.add(ola, "Det er nå kl. 08:30");
+    publish(topic, "message.created");
+    expect(await screen.findByText("Det er nå kl. 08:30")).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Edits and reactions have events of their own: nothing else is read on this path
+    // (the thread is then marked read, a write).
+    const reads = server.calls.slice(before).filter((c) => c.method === "GET");
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.url.searchParams.has("after")).toBe(true);
+  });
+
   it("catches up after 15 s without events while the tab is visible", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
