@@ -98,12 +98,16 @@ export const shiftAssignments = pgTable(
     userId: uuid("user_id").references(() => user.id, { onDelete: "set null" }),
     assignedAt: ts("assigned_at").notNull().defaultNow(),
     method: text("method", { enum: assignmentMethods }).notNull(),
+    /** Set by the database from the shift's kind (extra: true), so a cascade knows it too. */
+    countsForFairness: boolean("counts_for_fairness").notNull().default(false),
   },
   (t) => [
     // A person's assignments: the 90-day fairness count (by assigned_at), their busy
     // shifts around a new one, 'Mine tildelte' and the calendar feed (joined to shifts;
     // a person holds few enough for the join to order them).
     index("shift_assignments_user_assigned_idx").on(t.userId, t.assignedAt),
+    // What moves in or out of the fairness window between two instants (fairness_counts).
+    index("shift_assignments_counted_idx").on(t.assignedAt).where(sql`counts_for_fairness`),
     check("shift_assignments_method_ck", inList("method", assignmentMethods)),
   ],
 );
@@ -160,3 +164,27 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   nonce: uuid("nonce").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The 90-day fairness count kept running (migration 0011): per person, how many of their
+ * assignments that count for fairness were assigned after `fairness_window.since`.
+ * Triggers on `shift_assignments` keep it exact whatever writes them; a job moves the
+ * window on, and readers add or remove what lies between it and their own 90 days
+ * (`recentExtraCounts`), so counting never reads the whole window's assignments.
+ */
+export const fairnessCounts = pgTable("fairness_counts", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  count: integer("count").notNull(),
+});
+
+/** One row: the start of the window `fairness_counts` counts from. */
+export const fairnessWindow = pgTable(
+  "fairness_window",
+  {
+    one: boolean("one").primaryKey().default(true),
+    since: ts("since").notNull(),
+  },
+  () => [check("fairness_window_one_ck", sql`one`)],
+);

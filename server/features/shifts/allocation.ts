@@ -9,7 +9,7 @@
  * decide on, in one query each: the candidates, their 90-day counts, their shifts near
  * this one. Every candidate gets a fresh tie-break id from the injected random source.
  */
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type AllocationSnapshot,
@@ -23,6 +23,7 @@ import type { assignResponse, PersonRef } from "../../../common/schemas/shifts.t
 import { ui } from "../../../common/texts/ui.ts";
 import type { Config } from "../../config.ts";
 import type { Tx } from "../../db/client.ts";
+import { inIdList } from "../../db/id-list.ts";
 import {
   profiles,
   shiftAllocationCandidates,
@@ -104,7 +105,7 @@ async function busyNear(tx: Tx, shift: ShiftRow, userIds: string[], minRestHours
     .innerJoin(shifts, eq(shifts.id, shiftAssignments.shiftId))
     .where(
       and(
-        inArray(shiftAssignments.userId, userIds),
+        inIdList(shiftAssignments.userId, userIds),
         ne(shifts.id, shift.id),
         sql`tstzrange(${shifts.startsAt}, ${shifts.endsAt}) && tstzrange(${from}::timestamptz, ${to}::timestamptz)`,
       ),
@@ -116,7 +117,7 @@ async function busyNear(tx: Tx, shift: ShiftRow, userIds: string[], minRestHours
 
 async function candidatesFor(tx: Tx, deps: AllocationDeps, shift: ShiftRow, userIds: string[], now: Date) {
   const recent = recentExtraCounts(tx, now);
-  const rows = await tx.select().from(recent).where(inArray(recent.userId, userIds));
+  const rows = await tx.select().from(recent).where(inIdList(recent.userId, userIds));
   const counts = new Map(rows.map((c) => [c.userId, c.count]));
   const busy = await busyNear(tx, shift, userIds, deps.config.minRestHours);
   return userIds.map(

@@ -4,39 +4,59 @@
  * departments. Roster shifts never count. One grouped count serves the allocation (for
  * its candidates) and the leaders' overview (for the whole department).
  */
-import { and, asc, count, eq, gt, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { fairnessWindowDays } from "../../../common/domain/fairness.ts";
 import type { FairnessOverview } from "../../../common/schemas/shifts.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { profiles, shiftAssignments, shifts, staff, user } from "../../db/schema.ts";
+import { fairnessCounts, fairnessWindow, profiles, shiftAssignments, staff, user } from "../../db/schema.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
 
 const dayMs = 86_400_000;
 
-/** Per person: their extra shifts assigned after `now` minus the window (a subquery). */
+/**
+ * Per person: their extra shifts assigned after `now` minus the window (a subquery).
+ * `fairness_counts` holds the count from where the window last moved to (the job below);
+ * what was assigned between that instant and this one's is added or taken away here, a
+ * few rows, not the window's every assignment.
+ */
 export function recentExtraCounts(db: Db | Tx, now: Date) {
-  const since = new Date(now.getTime() - fairnessWindowDays * dayMs);
-  return (
-    db
-      .select({ userId: shiftAssignments.userId, count: count().as("count") })
-      .from(shiftAssignments)
-      // "Not a roster shift" rather than a join to every extra shift: roster shifts are few
-      // (swaps), so the check is a lookup in their partial index, while joining each of the
-      // window's assignments to its shift cost most of an assignment run (bench/allocation).
-      .where(
-        and(
-          gt(shiftAssignments.assignedAt, since),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(shifts)
-              .where(and(eq(shifts.id, shiftAssignments.shiftId), eq(shifts.kind, "roster"))),
-          ),
-        ),
-      )
-      .groupBy(shiftAssignments.userId)
-      .as("recent")
-  );
+  const since = sql`${windowStart(now).toISOString()}::timestamptz`;
+  const assignedAt = shiftAssignments.assignedAt;
+  const kept = db
+    .select({ userId: fairnessCounts.userId, n: sql<number>`${fairnessCounts.count}`.as("n") })
+    .from(fairnessCounts);
+  const between = db
+    .select({
+      // Never null here (the filter below); typed so, as the union's first half is.
+      userId: sql<string>`${shiftAssignments.userId}`.as("user_id"),
+      n: sql<number>`case when ${assignedAt} > ${since} then 1 else -1 end`.as("n"),
+    })
+    .from(shiftAssignments)
+    .innerJoin(fairnessWindow, sql`true`)
+    .where(
+      and(
+        eq(shiftAssignments.countsForFairness, true),
+        isNotNull(shiftAssignments.userId),
+        sql`${assignedAt} > least(${fairnessWindow.since}, ${since})`,
+        sql`${assignedAt} <= greatest(${fairnessWindow.since}, ${since})`,
+      ),
+    );
+  const all = kept.unionAll(between).as("fairness_all");
+  return db
+    .select({ userId: all.userId, count: sql<number>`sum(${all.n})::int`.as("count") })
+    .from(all)
+    .groupBy(all.userId)
+    .as("recent");
+}
+
+const windowStart = (now: Date) => new Date(now.getTime() - fairnessWindowDays * dayMs);
+
+/**
+ * Moves the start of what `fairness_counts` counts to 90 days before `now` (the hourly
+ * job), so that readers have at most about an hour of assignments to add or take away.
+ */
+export async function moveFairnessWindow(tx: Tx, now: Date) {
+  await tx.execute(sql`select fairness_window_move(${windowStart(now).toISOString()}::timestamptz)`);
 }
 
 /** Every active member of the department with their count, none left out for having none. */

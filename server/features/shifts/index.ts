@@ -1,7 +1,7 @@
 import type { Feature } from "../../platform/feature.ts";
 import { shiftLoaders } from "./access.ts";
 import { calendarRoutes } from "./calendar-routes.ts";
-import { closeStartedJob } from "./jobs.ts";
+import { closeStartedJob, fairnessWindowJob } from "./jobs.ts";
 import type { Notify } from "./notify.ts";
 import { participationRoutes } from "./participation-routes.ts";
 import { shiftRoutes } from "./routes.ts";
@@ -16,6 +16,6 @@ export function shiftsFeature(deps: { notify: Notify }): Feature {
       participationRoutes(app, ctx, load, deps.notify);
       calendarRoutes(app, ctx);
     },
-    jobs: () => [closeStartedJob],
+    jobs: () => [closeStartedJob, fairnessWindowJob],
   };
 }

@@ -7,6 +7,7 @@ import { and, eq, lte } from "drizzle-orm";
 import { shifts } from "../../db/schema.ts";
 import type { Job } from "../../platform/jobs.ts";
 import { announceChange } from "./events.ts";
+import { moveFairnessWindow } from "./fairness.ts";
 
 export const closeStartedJob: Job = {
   name: "shifts.close-started",
@@ -21,4 +22,11 @@ export const closeStartedJob: Job = {
     for (const shift of closed) await announceChange(tx, events, shift.deptId, shift.id);
     return closed.length;
   },
+};
+
+/** The running fairness counts follow the 90-day window on the hour (fairness.ts). */
+export const fairnessWindowJob: Job = {
+  name: "shifts.fairness-window",
+  everyMs: 3_600_000,
+  run: ({ tx, clock }) => moveFairnessWindow(tx, clock.now()),
 };
