@@ -26,13 +26,11 @@ export interface ChatCaches {
 export function chatCaches(ctx: Pick<AppContext, "bus" | "config">): ChatCaches {
   const ttlMs = ctx.config.readCacheSeconds * 1000;
   return {
-    // Members change by joining, being added, or writing in an open thread.
+    // Members change by joining, being added, opening or writing in an open thread: each
+    // says so with `thread.members` (addMembership), so new messages leave it in place.
     threads: new ReadCache(ctx.bus, {
       ttlMs,
-      topicOf: (id) => ({
-        topic: topics.thread(id),
-        types: [chatEvents.threadMembers, chatEvents.messageCreated],
-      }),
+      topicOf: (id) => ({ topic: topics.thread(id), types: [chatEvents.threadMembers] }),
     }),
     // Any event of the thread changes its messages: new, edited, deleted, restored, reactions.
     latest: new ReadCache(ctx.bus, { ttlMs, topicOf: (id) => ({ topic: topics.thread(id) }) }),

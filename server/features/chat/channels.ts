@@ -16,7 +16,7 @@ import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db } from "../../db/client.ts";
 import { chatThreadMembers, chatThreads, staff } from "../../db/schema.ts";
 import { conflict, unprocessable } from "../../platform/errors.ts";
-import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
+import { type TxDeps, withTx } from "../../platform/tx.ts";
 import type { LoadedThread } from "./access.ts";
 import { addMembership, unreadFor } from "./reading.ts";
 
@@ -30,7 +30,7 @@ export function createChannel(
   const rule = channelNameError(input.name);
   if (rule) throw unprocessable(rule);
   const name = normaliseChannelName(input.name);
-  return withTx(deps, async (tx) => {
+  return withTx(deps, async (tx, events) => {
     // The unique index on the lower-cased name decides, also between two at once.
     const [created] = await tx
       .insert(chatThreads)
@@ -38,7 +38,7 @@ export function createChannel(
       .onConflictDoNothing()
       .returning({ id: chatThreads.id });
     if (!created) throw conflict("channel_name_taken");
-    await addMembership(tx, created.id, [userId]);
+    await addMembership(tx, events, created.id, [userId]);
     return created.id;
   });
 }
@@ -69,14 +69,10 @@ export async function listChannels(db: Db, me: string, deptId: string): Promise<
   return { channels };
 }
 
-function membersChanged(events: TxEvents, thread: LoadedThread) {
-  events.publish(topics.thread(thread.id), chatEvents.threadMembers, { threadId: thread.id });
-}
-
 /** 'Bli med': I become a member of a public channel. */
 export function joinChannel(deps: TxDeps, userId: string, thread: LoadedThread): Promise<void> {
   return withTx(deps, async (tx, events) => {
-    if ((await addMembership(tx, thread.id, [userId])).length > 0) membersChanged(events, thread);
+    await addMembership(tx, events, thread.id, [userId]);
   });
 }
 
@@ -94,8 +90,7 @@ export function addMembers(deps: TxDeps, thread: LoadedThread, selected: readonl
       .where(and(eq(staff.deptId, thread.deptId), eq(staff.isActive, true), inArray(staff.userId, userIds)));
     const rule = addMembersError(userIds, new Set(colleagues.map((c) => c.userId)));
     if (rule) throw unprocessable(rule);
-    const added = await addMembership(tx, thread.id, userIds);
-    if (added.length > 0) membersChanged(events, thread);
+    const added = await addMembership(tx, events, thread.id, userIds);
     for (const userId of added)
       events.publish(topics.user(userId), chatEvents.joined, { threadId: thread.id, kind: thread.kind });
     return added.length;

@@ -48,7 +48,7 @@ export function ensureDirectThread(
       ),
     );
     if (created) {
-      await addMembership(tx, id, [me, otherId]);
+      await addMembership(tx, events, id, [me, otherId]);
       events.publish(topics.user(otherId), chatEvents.joined, { threadId: id, kind: "direct" });
       return id;
     }

@@ -186,7 +186,7 @@ export async function postMessage(
     );
     // Writing in a department or shift thread puts one on its member list (badges).
     if (openKinds.includes(thread.kind) && !thread.memberIds.includes(authorId))
-      await addMembership(tx, thread.id, [authorId]);
+      await addMembership(tx, events, thread.id, [authorId]);
     announce(events, chatEvents.messageCreated, row!);
     announceNewMessage(events, thread, authorId);
     return { id: row!.id, files };

@@ -39,9 +39,16 @@ export const openKinds: readonly ThreadKind[] = ["department", "shift"];
 
 /**
  * Puts people on a thread's member list, with nothing unread (their read position is
- * the thread's newest message). Returns those who were not members yet.
+ * the thread's newest message). Returns those who were not members yet; when there are
+ * any, the thread says so (`thread.members`): headers follow, and what is kept of the
+ * thread in memory is dropped by that event alone (chat/caches.ts).
  */
-export async function addMembership(tx: Tx, threadId: string, userIds: readonly string[]): Promise<string[]> {
+export async function addMembership(
+  tx: Tx,
+  events: TxEvents,
+  threadId: string,
+  userIds: readonly string[],
+): Promise<string[]> {
   if (userIds.length === 0) return [];
   const newest = sql`(select coalesce(max(${chatMessages.seq}), 0) from ${chatMessages}
     where ${chatMessages.threadId} = ${threadId})`;
@@ -50,6 +57,7 @@ export async function addMembership(tx: Tx, threadId: string, userIds: readonly 
     .values(userIds.map((userId) => ({ threadId, userId, lastReadSeq: newest })))
     .onConflictDoNothing()
     .returning({ userId: chatThreadMembers.userId });
+  if (added.length > 0) events.publish(topics.thread(threadId), chatEvents.threadMembers, { threadId });
   return added.map((a) => a.userId);
 }
 

@@ -4,6 +4,7 @@ import WebSocket from "ws";
 import { type RealtimeServerFrame, realtimeServerFrame, topics } from "../../../common/schemas/realtime.ts";
 import { errorMessages } from "../../../common/texts/errors.ts";
 import type { BusEvent } from "../../platform/events.ts";
+import { makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
 import { type DemoName, demoClients, demoIds, settle, threadIdOf } from "./test-helpers.ts";
 
@@ -118,6 +119,30 @@ describe("chat over realtime", () => {
       [topics.thread(dm), "message.restored", ref],
       [topics.user(ids.ola), "chat.unread", { threadId: dm, kind: "direct", unread: 1 }],
       [topics.user(ids.ola), "chat.unread", { threadId: dm, kind: "direct", unread: 0 }],
+    ]);
+  });
+
+  it("counts the next message for someone who became a member by writing, though the thread is kept in memory", async () => {
+    const dept = threadIdOf(await as.kari.post("/api/chat/department"));
+    const newcomer = await makeStaff(t, { role: "staff", dept: ids.anestesi, active: true });
+    const client = await signedInClient(t, newcomer.userId);
+    // Read once, the thread with its members is kept.
+    await as.kari.post(`/api/chat/threads/${dept}/messages`, { content: "Før" });
+    const heard: BusEvent[] = [];
+    const stops = [topics.thread(dept), topics.user(newcomer.userId)].map((topic) =>
+      t.ctx.bus.subscribe(topic, (e) => heard.push(e)),
+    );
+    expect(
+      (await client.post(`/api/chat/threads/${dept}/messages`, { content: "Hei, jeg er ny" })).statusCode,
+    ).toBe(201);
+    await as.kari.post(`/api/chat/threads/${dept}/messages`, { content: "Velkommen!" });
+    await settle();
+    for (const stop of stops) stop();
+    expect(heard.map((e) => [e.topic, e.type, e.payload])).toEqual([
+      [topics.thread(dept), "thread.members", { threadId: dept }],
+      [topics.thread(dept), "message.created", expect.anything()],
+      [topics.thread(dept), "message.created", expect.anything()],
+      [topics.user(newcomer.userId), "chat.unread", { threadId: dept, kind: "department", added: 1 }],
     ]);
   });
 

@@ -43,13 +43,13 @@ export async function getOrCreateThread(
 
 /** get_or_create_department_thread: one per department; opening it makes me a member. */
 export function ensureDepartmentThread(deps: TxDeps, userId: string, deptId: string): Promise<string> {
-  return withTx(deps, async (tx) => {
+  return withTx(deps, async (tx, events) => {
     const { id } = await getOrCreateThread(
       tx,
       { kind: "department", deptId, createdBy: userId },
       and(eq(chatThreads.kind, "department"), eq(chatThreads.deptId, deptId)),
     );
-    await addMembership(tx, id, [userId]);
+    await addMembership(tx, events, id, [userId]);
     return id;
   });
 }
@@ -61,7 +61,7 @@ export function ensureDepartmentThread(deps: TxDeps, userId: string, deptId: str
 export function ensureShiftThread(deps: TxDeps, userId: string, deptId: string, now: Date): Promise<string> {
   const block = currentShiftBlock(now);
   const date = format(new TZDate(block.start.getTime(), osloTimeZone), "yyyy-MM-dd");
-  return withTx(deps, async (tx) => {
+  return withTx(deps, async (tx, events) => {
     const { id } = await getOrCreateThread(
       tx,
       {
@@ -81,7 +81,7 @@ export function ensureShiftThread(deps: TxDeps, userId: string, deptId: string, 
         eq(chatThreads.shiftDate, date),
       ),
     );
-    await addMembership(tx, id, [userId]);
+    await addMembership(tx, events, id, [userId]);
     return id;
   });
 }
