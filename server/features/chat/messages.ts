@@ -24,6 +24,7 @@ import { claimAttachments, removeFilesOfMessages } from "./attachments.ts";
 import type { ChatCaches } from "./caches.ts";
 import {
   factsOf,
+  messageRowById,
   messageRows,
   presentMessages,
   presentNewMessage,
@@ -192,7 +193,7 @@ export async function postMessage(
     return { id: row!.id, files };
   });
   // New: no reactions yet, and its files are those just claimed; only author and quote to read.
-  const [row] = await messageRows(deps.db, eq(chatMessages.id, posted.id), asc(chatMessages.seq));
+  const [row] = await messageRowById(deps.db).execute({ id: posted.id });
   return presentNewMessage(row!, posted.files, viewer, thread);
 }
 

@@ -5,12 +5,13 @@
  * and what the caller may do with each. A deleted
  * message's text goes to its author during the undo window and to nobody else.
  */
-import { asc, eq, inArray, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { canUndo, replyPreview } from "../../../common/domain/chat-messages.ts";
 import type { FeatureFlags } from "../../../common/schemas/brand.ts";
 import type { AttachmentDto, MessageDto, ReactionDto } from "../../../common/schemas/chat.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import { chatMessageReactions, chatMessages, profiles } from "../../db/schema.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
 import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
@@ -43,8 +44,9 @@ export const person = <U extends SQLWrapper, F>(p: {
   avatarUrl: avatarUrlSql(p),
 });
 
-export async function messageRows(db: Db, where: SQL | undefined, order: SQL, limit?: number) {
-  const query = db
+/** The messages with their authors and the message each replies to, as one select. */
+function messageSelect(db: Db) {
+  return db
     .select({
       id: chatMessages.id,
       threadId: chatMessages.threadId,
@@ -60,12 +62,20 @@ export async function messageRows(db: Db, where: SQL | undefined, order: SQL, li
     .from(chatMessages)
     .leftJoin(author, eq(author.userId, chatMessages.authorId))
     .leftJoin(replied, eq(replied.id, chatMessages.replyToId))
-    .leftJoin(repliedAuthor, eq(repliedAuthor.userId, replied.authorId))
-    .where(where)
-    .orderBy(order)
-    .$dynamic();
+    .leftJoin(repliedAuthor, eq(repliedAuthor.userId, replied.authorId));
+}
+
+export async function messageRows(db: Db, where: SQL | undefined, order: SQL, limit?: number) {
+  const query = messageSelect(db).where(where).orderBy(order).$dynamic();
   return limit === undefined ? query : query.limit(limit);
 }
+
+/** One message by id, built once: every post reads back the message it wrote. */
+export const messageRowById = preparedOnce((db) =>
+  messageSelect(db)
+    .where(eq(chatMessages.id, sql.placeholder("id")))
+    .prepare("chat_message_by_id"),
+);
 
 export type MessageRow = Awaited<ReturnType<typeof messageRows>>[number];
 
