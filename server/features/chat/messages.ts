@@ -3,7 +3,7 @@
  * a 5-minute undo, and the job that purges a deleted message's text once that window
  * has passed. Each change tells the thread's followers after the commit, with ids only.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { canUndo, messageBodyError, normaliseMessageBody } from "../../../common/domain/chat-messages.ts";
 import { limits } from "../../../common/domain/limits.ts";
 import {
@@ -155,14 +155,6 @@ export async function postMessage(
   const content = validBody(input.content, attachmentIds.length > 0);
   const authorId = viewer.actor.userId;
   const posted = await withTx(deps, async (tx, events) => {
-    // Posts to one thread take turns, so their `seq` order is their commit order: a
-    // reader catching up `after` the last message it has can never skip one that
-    // committed later with a lower number.
-    await tx
-      .select({ id: chatThreads.id })
-      .from(chatThreads)
-      .where(eq(chatThreads.id, thread.id))
-      .for("no key update");
     if (input.replyToId) {
       const [original] = await tx
         .select({ id: chatMessages.id })
@@ -170,27 +162,30 @@ export async function postMessage(
         .where(and(eq(chatMessages.id, input.replyToId), eq(chatMessages.threadId, thread.id)));
       if (!original) throw unprocessable("reply_not_in_thread");
     }
-    const [row] = await tx
-      .insert(chatMessages)
-      .values({
-        threadId: thread.id,
-        authorId,
-        content,
-        replyToId: input.replyToId ?? null,
-        revisedAt: viewer.now,
-      })
-      .returning({ id: chatMessages.id, threadId: chatMessages.threadId });
+    // Posts to one thread take turns (its row is locked before the insert numbers the
+    // message, in the same statement), so their `seq` order is their commit order: a
+    // reader catching up `after` the last message it has can never skip one that
+    // committed later with a lower number.
+    const inserted = (await tx.execute(sql`
+      with turn as (select ${chatThreads.id} from ${chatThreads} where ${chatThreads.id} = ${thread.id} for no key update)
+      insert into ${chatMessages} (thread_id, author_id, content, reply_to_id, revised_at)
+      select turn.id, ${authorId}, ${content}, ${input.replyToId ?? null}, ${viewer.now.toISOString()}::timestamptz
+      from turn
+      returning id, thread_id as "threadId"`)) as unknown as { rows: { id: string; threadId: string }[] };
+    const row = inserted.rows[0];
+    // The thread went away since it was authorized (its department's data was purged).
+    if (!row) throw notFound("thread_not_found");
     const files = await claimAttachments(
       tx,
-      { threadId: thread.id, userId: authorId, messageId: row!.id },
+      { threadId: thread.id, userId: authorId, messageId: row.id },
       attachmentIds,
     );
     // Writing in a department or shift thread puts one on its member list (badges).
     if (openKinds.includes(thread.kind) && !thread.memberIds.includes(authorId))
       await addMembership(tx, events, thread.id, [authorId]);
-    announce(events, chatEvents.messageCreated, row!);
+    announce(events, chatEvents.messageCreated, row);
     announceNewMessage(events, thread, authorId);
-    return { id: row!.id, files };
+    return { id: row.id, files };
   });
   // New: no reactions yet, and its files are those just claimed; only author and quote to read.
   const [row] = await messageRowById(deps.db).execute({ id: posted.id });
