@@ -214,4 +214,9 @@ describe("production", () => {
     const csp = String((await t.client().get("/api/health")).headers["content-security-policy"]);
     expect(csp).toContain("connect-src 'self' wss://vakt.sykehus.no");
   });
+
+  it("pins browsers to HTTPS", async () => {
+    const res = await t.client().get("/api/health");
+    expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d+; includeSubDomains$/);
+  });
 });

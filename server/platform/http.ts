@@ -3,12 +3,12 @@
  * body limit), security headers, compression, the OpenAPI document, the origin check,
  * no caching of API answers.
  */
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import { errorResponse } from "../../common/schemas/errors.ts";
 import type { Config } from "../config.ts";
 import { registerCompression } from "./compression.ts";
@@ -50,12 +50,17 @@ function contentSecurityPolicy(isProduction: boolean, publicUrl: string) {
 }
 
 export async function registerHttp(app: FastifyInstance, config: Config, appName: string) {
-  await app.register(helmet, {
+  // Helmet's middleware, built once: the Fastify plugin built it anew on every request
+  // (parsing the policy each time, a few percent of the server's time on busy reads).
+  const securityHeaders = helmet({
     contentSecurityPolicy: contentSecurityPolicy(config.isProduction, config.publicUrl),
-    hsts: config.isProduction,
-    frameguard: { action: "deny" },
+    strictTransportSecurity: config.isProduction,
+    xFrameOptions: { action: "deny" },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   registerCompression(app);
   // Multipart bodies (chat uploads): one file, no other parts. Each upload route sets its
   // own size limit and refuses a file over it while it streams (never held whole).

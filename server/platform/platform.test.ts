@@ -42,6 +42,14 @@ describe("platform endpoints", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(csp).toContain("frame-ancestors 'none'");
+    // HTTPS is the production proxy's: staging and tests do not pin browsers to it.
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+    // The same headers on API answers.
+    const api = await t.client().get("/api/health");
+    expect(api.headers["content-security-policy"]).toBe(res.headers["content-security-policy"]);
+    expect(api.headers["x-frame-options"]).toBe("DENY");
   });
 
   it("serves the web app for page paths and JSON 404 for unknown API paths", async () => {
