@@ -7,10 +7,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shiftAssignments, shifts, user } from "../../db/schema.ts";
+import { fairnessCounts, fairnessWindow, shiftAssignments, shifts, user } from "../../db/schema.ts";
+import { JobRunner } from "../../platform/jobs.ts";
 import { makeDepartment, makeShift, makeStaff } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
 import { moveFairnessWindow, recentExtraCounts } from "./fairness.ts";
+import { fairnessWindowJob } from "./jobs.ts";
 
 const dayMs = 86_400_000;
 const base = new Date("2026-06-15T10:00:00Z");
@@ -138,6 +140,30 @@ describe("running fairness counts", () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it("the hourly job moves the window to 90 days before its clock, and the counts stay exact", async () => {
+    const { userId } = await makeStaff(t, { role: "staff", dept, active: true });
+    for (const day of [-100, -80, -10]) {
+      const s = await makeShift(t, { dept, status: "assigned", startsAt: at(day + 1) });
+      await t.ctx.db
+        .insert(shiftAssignments)
+        .values({ shiftId: s.id, userId, assignedAt: at(day), method: "auto" });
+    }
+    const runner = new JobRunner(
+      { db: t.ctx.db, bus: t.ctx.bus, clock: { now: () => at(0) }, log: t.ctx.log },
+      [fairnessWindowJob],
+    );
+    try {
+      expect(await runner.runNow(fairnessWindowJob.name)).toBe("ran");
+    } finally {
+      await runner.stop();
+    }
+    const [window] = await t.ctx.db.select().from(fairnessWindow);
+    expect(window?.since).toEqual(at(-90));
+    const [kept] = await t.ctx.db.select().from(fairnessCounts).where(eq(fairnessCounts.userId, userId));
+    expect(kept?.count).toBe(2);
+    expect(await keptCounts([userId], at(0))).toEqual(await plainCounts([userId], at(0)));
   });
 
   it("a roster shift's assignment never counts, even when its shift is deleted", async () => {

@@ -15,7 +15,7 @@ const dayMs = 86_400_000;
 
 /**
  * Per person: their extra shifts assigned after `now` minus the window (a subquery).
- * `fairness_counts` holds the count from where the window last moved to (the job below);
+ * `fairness_counts` holds the count from where the window last moved to (the hourly job);
  * what was assigned between that instant and this one's is added or taken away here, a
  * few rows, not the window's every assignment.
  */
