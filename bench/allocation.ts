@@ -9,9 +9,9 @@
  *    BENCH_WARMUP_SHIFTS (10) go first, unmeasured (allocation/assign.ts). Prints
  *    p50/p95/p99/max of the whole call as the leader's browser sees it.
  *  - the open list: BENCH_LIST_CONCURRENCY (50) signed-in members asking for
- *    `GET /api/shifts?view=open` in a closed loop (lib/closed-loop.ts) for
- *    BENCH_LIST_SECONDS (5) after a 1 s warm-up, then the same one at a time (the floor
- *    under the parallel figure: the request's own cost).
+ *    `GET /api/shifts?view=open` in a closed loop (lib/closed-loop.ts, through the lean
+ *    client lib/lean-get.ts) for BENCH_LIST_SECONDS (5) after a 1 s warm-up, then the
+ *    same one at a time (the floor under the parallel figure: the request's own cost).
  *  - baseline on PostgreSQL, in the same run and database: a bare server
  *    (allocation/baseline.ts: node:http and `pg`, no app logic) assigning its own
  *    BENCH_SHIFTS shifts the simplest way and answering the list's essential query, under
@@ -58,6 +58,7 @@ import {
   startApp,
   startBaseline,
 } from "./lib/infra.ts";
+import { leanGet } from "./lib/lean-get.ts";
 import type { BenchUser } from "./lib/people.ts";
 import { ms, summarize } from "./lib/stats.ts";
 
@@ -115,16 +116,18 @@ function baselineAssigner(server: RunningServer, leader: BenchUser): AssignTarge
   };
 }
 
-/** One list request: null when it answered 200 with `expected` shifts, else what was wrong. */
-async function listOf(
-  url: string,
-  headers: Record<string, string>,
-  expected: number,
-): Promise<string | null> {
-  const res = await fetch(url, { headers });
-  const body = (await res.json()) as { shifts?: unknown[] };
-  if (res.status !== 200) return `HTTP ${res.status}`;
-  return body.shifts?.length === expected ? null : `list of ${body.shifts?.length}`;
+/**
+ * List requests through the lean client (lib/lean-get.ts): null when one answered 200
+ * (checked answers: with `expected` shifts), else what was wrong.
+ */
+function listClient(url: string, expected: number) {
+  return leanGet(url, {
+    concurrency: settings.listConcurrency,
+    check: (body) => {
+      const length = (body as { shifts?: unknown[] }).shifts?.length;
+      return length === expected ? null : `list of ${length}`;
+    },
+  });
 }
 
 interface Lists {
@@ -154,19 +157,27 @@ function printList(label: string, r: ClosedLoopResult) {
   if (r.cpu) console.log(`  ${describeCpu(r.cpu)}`);
 }
 
-/** Both list runs (parallel, then one at a time) against one server. */
+/** Both list runs (parallel, then one at a time) against one server, asking `url`. */
 async function listRuns(
   label: string,
   pid: number,
-  request: (worker: number) => Promise<string | null>,
+  url: string,
+  headersOf: (worker: number) => Record<string, string>,
 ): Promise<[ClosedLoopResult, ClosedLoopResult]> {
-  const at = (concurrency: number) =>
-    runClosedLoop({ concurrency, warmupSeconds: 1, seconds: settings.listSeconds, serverPid: pid }, request);
-  const parallel = await at(settings.listConcurrency);
-  printList(label, parallel);
-  const alone = await at(1);
-  printList(label, alone);
-  return [parallel, alone];
+  const client = listClient(url, settings.openShifts);
+  try {
+    const at = (concurrency: number) =>
+      runClosedLoop({ concurrency, warmupSeconds: 1, seconds: settings.listSeconds, serverPid: pid }, (i) =>
+        client.request(i, headersOf(i)),
+      );
+    const parallel = await at(settings.listConcurrency);
+    printList(label, parallel);
+    const alone = await at(1);
+    printList(label, alone);
+    return [parallel, alone];
+  } finally {
+    client.close();
+  }
 }
 
 async function runDriver(driver: Driver): Promise<DriverResult> {
@@ -203,17 +214,17 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
       if (baselineAssign) printAssign(baselineAssign);
 
       const readers = seeded.members.slice(0, settings.listConcurrency);
-      const appList = await listRuns(`app · ${name}`, app.pid, (i) =>
-        listOf(
-          `${app.base}/api/shifts?view=open`,
-          { cookie: readers[i % readers.length]!.cookie, origin: app.base },
-          settings.openShifts,
-        ),
-      );
+      const appList = await listRuns(`app · ${name}`, app.pid, `${app.base}/api/shifts?view=open`, (i) => ({
+        cookie: readers[i % readers.length]!.cookie,
+        origin: app.base,
+      }));
       const baselineList =
         baseline &&
-        (await listRuns("baseline · PostgreSQL", baseline.pid, () =>
-          listOf(`${baseline.base}/departments/${seeded.deptId}/open-shifts`, {}, settings.openShifts),
+        (await listRuns(
+          "baseline · PostgreSQL",
+          baseline.pid,
+          `${baseline.base}/departments/${seeded.deptId}/open-shifts`,
+          () => ({}),
         ));
       return {
         history,

@@ -142,6 +142,7 @@ function printRead(label: string, r: ReadResult) {
   console.log(
     `  ${r.requestsPerSecond.toFixed(0)} requests/s (${r.requests}), ${summarize(r.latency)}, errors: ${errorText(r.errors)}`,
   );
+  if (r.cpu) console.log(`  ${describeCpu(r.cpu)}`);
 }
 
 interface DriverResult {
@@ -177,6 +178,7 @@ async function runDriver(driver: "pglite" | "postgres"): Promise<DriverResult> {
           concurrency,
           warmupSeconds: 1,
           seconds: settings.readSeconds,
+          serverPid: server.pid,
         });
       read = await readAt(settings.readConcurrency);
       printRead(`read · ${name}`, read);
