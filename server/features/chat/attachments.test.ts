@@ -7,7 +7,7 @@ import { runInNewContext } from "node:vm";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AttachmentDto, attachmentDto, messageDto } from "../../../common/schemas/chat.ts";
+import { type AttachmentDto, attachmentDto, messageDto, messagePage } from "../../../common/schemas/chat.ts";
 import { chatMessageAttachments, chatMessages } from "../../db/schema.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { fileUrlQuery, signFileUrl } from "../../platform/signed-urls.ts";
@@ -222,6 +222,20 @@ describe("chat attachments", () => {
       expect((await fetchFile("ola", olaUrl)).statusCode).toBe(200);
       // A link works only for the one it was made for.
       expect((await fetchFile("ola", message.attachments[0]!.url)).statusCode).toBe(403);
+    });
+
+    it("the newest page, kept in memory between the thread's events, signs links for each reader", async () => {
+      const file = await uploaded("kari", dept, "vaktliste.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"));
+      const message = await send("kari", dept, "Ny liste", [file.id]);
+      const newestLink = async (who: DemoName) => {
+        const page = messagePage.parse((await as[who].get(`/api/chat/threads/${dept}/messages`)).json());
+        return page.messages.find((m) => m.id === message.id)!.attachments[0]!.url;
+      };
+      // Two readers who neither wrote nor reacted to it: the second gets a link of their own.
+      const forOla = await newestLink("ola");
+      const forLeader = await newestLink("leader");
+      expect((await fetchFile("ola", forOla)).statusCode).toBe(200);
+      expect((await fetchFile("leader", forLeader)).statusCode).toBe(200);
     });
 
     it("a file not yet sent is its uploader's: others can neither read nor send it", async () => {

@@ -12,10 +12,13 @@ import { ReadCache } from "../../platform/read-cache.ts";
 import type { LoadedThread } from "./access.ts";
 import type { MessageFacts, MessageRow } from "./present.ts";
 
-/** The newest messages, newest first, one more than a page (it tells whether there are older). */
+/** The newest page of messages, oldest first, and the JSON of those that show everyone the same. */
 export interface LatestMessages {
   rows: MessageRow[];
+  hasMore: boolean;
   facts: MessageFacts;
+  /** per message and set of abilities (present.ts `presentAsJson`) */
+  written: Map<string, string>;
 }
 
 export interface ChatCaches {

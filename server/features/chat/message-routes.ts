@@ -16,6 +16,7 @@ import {
   threadParams,
 } from "../../../common/schemas/chat.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { sendJsonText } from "../../platform/json-text.ts";
 import { authenticate, authorize, requireFeature, signedIn } from "../../platform/pipeline.ts";
 import type { ChatCaches } from "./caches.ts";
 import { type ChatLoaders, viewerOf } from "./loaders.ts";
@@ -23,7 +24,9 @@ import {
   deleteMessage,
   editMessage,
   getMessage,
+  isNewestPage,
   messagePage,
+  newestPageJson,
   postMessage,
   restoreMessage,
 } from "./messages.ts";
@@ -47,14 +50,13 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
       preValidation: [authenticate(ctx)],
       preHandler: load.readThread,
     },
-    async (request) =>
-      messagePage(
-        ctx.db,
-        viewerOf(ctx, request),
-        await load.loadedThread(request),
-        request.query,
-        caches.latest,
-      ),
+    async (request, reply) => {
+      const viewer = viewerOf(ctx, request);
+      const thread = await load.loadedThread(request);
+      if (!isNewestPage(request.query)) return messagePage(ctx.db, viewer, thread, request.query);
+      const text = await newestPageJson(ctx.db, viewer, thread, caches.latest);
+      return sendJsonText(reply, messagePageSchema, text);
+    },
   );
 
   r.post(

@@ -75,6 +75,31 @@ describe("chat messages", () => {
       expect((await find("kari", sent.id))?.content).toBe("Hvem henter kaffe?");
     });
 
+    it("writes a message once for those it shows the same, never giving one reader's part to another", async () => {
+      const sent = await send("kari", "Vi mangler en på natt");
+      expect((await as.ola.post(`/api/chat/messages/${sent.id}/reactions`, { emoji: "❤️" })).statusCode).toBe(
+        200,
+      );
+      // The leader reads first: his view of Kari's message (not his, no reaction of his) is kept.
+      for (const who of ["leader", "kari", "ola", "leader", "secretary", "kari"] as const) {
+        const message = await find(who, sent.id);
+        expect(message?.abilities, who).toEqual({
+          edit: who === "kari",
+          delete: who === "kari",
+          react: true,
+          undo: false,
+        });
+        expect(message?.reactions, who).toEqual([
+          {
+            emoji: "❤️",
+            count: 1,
+            users: [{ userId: ids.ola, fullName: expect.any(String) }],
+            mine: who === "ola",
+          },
+        ]);
+      }
+    });
+
     it("does not see a row changed behind the app's back until its time is up", async () => {
       const sent = await send("kari", "Før");
       await newest("ola");

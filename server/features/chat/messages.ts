@@ -26,6 +26,7 @@ import {
   factsOf,
   messageRowById,
   messageRows,
+  presentAsJson,
   presentMessages,
   presentNewMessage,
   presentWithFacts,
@@ -102,13 +103,9 @@ export async function messagePage(
   viewer: Viewer,
   thread: LoadedThread,
   cursor: PageCursor,
-  latest: ChatCaches["latest"],
 ): Promise<MessagePage> {
   const { where, forward, size } = await pageQuery(db, thread.id, cursor);
-  const newest = !cursor.before && !cursor.after && !cursor.changedSince;
-  const { rows, facts } = newest
-    ? (await latest.read(thread.id, () => readPage(db, where, forward, size)))!
-    : await readPage(db, where, forward, size);
+  const { rows, facts } = await readPage(db, where, forward, size);
   const page = rows.slice(0, size);
   if (!forward) page.reverse();
   return {
@@ -117,6 +114,30 @@ export async function messagePage(
     // Taken before the read (the request's clock), so nothing that commits during it is newer.
     asOf: viewer.now.toISOString(),
   };
+}
+
+export const isNewestPage = (cursor: PageCursor) => !cursor.before && !cursor.after && !cursor.changedSince;
+
+/**
+ * The newest page (no cursor), as the JSON text of a `MessagePage`: what opening a thread
+ * reads, so it comes from memory until the thread's next event, and the messages that
+ * show everyone the same are written once (present.ts `presentAsJson`).
+ */
+export async function newestPageJson(
+  db: Db,
+  viewer: Viewer,
+  thread: LoadedThread,
+  latest: ChatCaches["latest"],
+): Promise<string> {
+  const { rows, hasMore, facts, written } = (await latest.read(thread.id, async () => {
+    const { rows, facts } = await readPage(db, eq(chatMessages.threadId, thread.id), false, messagePageSize);
+    const page = rows.slice(0, messagePageSize).reverse();
+    return { rows: page, hasMore: rows.length > messagePageSize, facts, written: new Map() };
+  }))!;
+  const messages = presentAsJson(viewer, thread, rows, facts, written);
+  // asOf: the request's clock, taken before the read, so nothing committed during it is newer.
+  const asOf = JSON.stringify(viewer.now.toISOString());
+  return `{"messages":${messages},"hasMore":${hasMore},"asOf":${asOf}}`;
 }
 
 /** One message of the thread, as the caller sees it (what a realtime event announced). */

@@ -114,23 +114,35 @@ function presentReactions(
   }));
 }
 
-function presentMessage(
-  row: MessageRow,
-  reactions: ReactionDto[],
-  attachments: () => AttachmentDto[],
-  viewer: Viewer,
-  thread: ThreadResource,
-): MessageDto {
+/** What the viewer may do with the message, as it goes out with it. */
+function messageAbilities(row: MessageRow, viewer: Viewer, thread: ThreadResource): MessageDto["abilities"] {
   const { actor, now, env, features } = viewer;
   const deleted = row.deletedAt !== null;
-  const undoable = row.deletedAt !== null && row.content !== null && canUndo(row.deletedAt, now);
   const abilities = abilitiesFor(
     actor,
     { type: "message", id: row.id, authorId: row.authorId ?? "", deleted, thread },
     env,
     { edit: "message.edit", delete: "message.delete", react: "message.react", undo: "message.restore" },
   );
-  const visibleToMe = !deleted || (undoable && row.authorId === actor.userId);
+  return {
+    ...abilities,
+    react: abilities.react && features.chatReactions,
+    undo: abilities.undo && undoable(row, now),
+  };
+}
+
+const undoable = (row: MessageRow, now: Date) =>
+  row.deletedAt !== null && row.content !== null && canUndo(row.deletedAt, now);
+
+function presentMessage(
+  row: MessageRow,
+  reactions: ReactionDto[],
+  attachments: () => AttachmentDto[],
+  viewer: Viewer,
+  abilities: MessageDto["abilities"],
+): MessageDto {
+  const deleted = row.deletedAt !== null;
+  const visibleToMe = !deleted || (undoable(row, viewer.now) && row.authorId === viewer.actor.userId);
   return {
     id: row.id,
     threadId: row.threadId,
@@ -148,11 +160,7 @@ function presentMessage(
     reactions: deleted ? [] : reactions,
     // The files go with the text: a deleted message's to its author during undo only.
     attachments: visibleToMe ? attachments() : [],
-    abilities: {
-      ...abilities,
-      react: abilities.react && features.chatReactions,
-      undo: abilities.undo && undoable,
-    },
+    abilities,
   };
 }
 
@@ -170,17 +178,61 @@ export function presentWithFacts(
   viewer: Viewer,
   thread: ThreadResource,
   rows: readonly MessageRow[],
-  { reactions, files }: MessageFacts,
+  facts: MessageFacts,
 ): MessageDto[] {
-  return rows.map((row) =>
-    presentMessage(
-      row,
-      presentReactions(reactions.get(row.id), viewer.actor.userId),
-      () => (files.get(row.id) ?? []).map((file) => presentAttachment(file, viewer)),
-      viewer,
-      thread,
-    ),
+  return rows.map((row) => presentOne(viewer, row, facts, messageAbilities(row, viewer, thread)));
+}
+
+function presentOne(
+  viewer: Viewer,
+  row: MessageRow,
+  { reactions, files }: MessageFacts,
+  abilities: MessageDto["abilities"],
+): MessageDto {
+  return presentMessage(
+    row,
+    presentReactions(reactions.get(row.id), viewer.actor.userId),
+    () => (files.get(row.id) ?? []).map((file) => presentAttachment(file, viewer)),
+    viewer,
+    abilities,
   );
+}
+
+function reacted({ reactions }: MessageFacts, messageId: string, userId: string) {
+  for (const users of reactions.get(messageId)?.values() ?? [])
+    if (users.some((u) => u.userId === userId)) return true;
+  return false;
+}
+
+/**
+ * The same as `presentWithFacts`, as a JSON array, for the newest page many open between
+ * two of the thread's events. A message that shows everyone the same (not theirs, none of
+ * their reactions, no files: their links are signed per person) is written once for each
+ * set of abilities and kept in `written`, which lives as long as the rows and facts it
+ * came from; the viewer's own messages are written per request.
+ */
+export function presentAsJson(
+  viewer: Viewer,
+  thread: ThreadResource,
+  rows: readonly MessageRow[],
+  facts: MessageFacts,
+  written: Map<string, string>,
+): string {
+  const me = viewer.actor.userId;
+  const parts = rows.map((row) => {
+    const abilities = messageAbilities(row, viewer, thread);
+    const own =
+      row.authorId === me || (facts.files.get(row.id)?.length ?? 0) > 0 || reacted(facts, row.id, me);
+    if (own) return JSON.stringify(presentOne(viewer, row, facts, abilities));
+    const key = `${row.id} ${Object.values(abilities).map(Number).join("")}`;
+    let json = written.get(key);
+    if (json === undefined) {
+      json = JSON.stringify(presentOne(viewer, row, facts, abilities));
+      written.set(key, json);
+    }
+    return json;
+  });
+  return `[${parts.join(",")}]`;
 }
 
 /** Rows of one thread as the caller sees them, in the rows' order. */
@@ -200,7 +252,13 @@ export function presentNewMessage(
   viewer: Viewer,
   thread: ThreadResource,
 ): MessageDto {
-  return presentMessage(row, [], () => files.map((file) => presentAttachment(file, viewer)), viewer, thread);
+  return presentMessage(
+    row,
+    [],
+    () => files.map((file) => presentAttachment(file, viewer)),
+    viewer,
+    messageAbilities(row, viewer, thread),
+  );
 }
 
 /** The reactions of one message, as the toggle answers them. */

@@ -1,0 +1,19 @@
+/**
+ * Answers whose JSON is put together from text kept in memory (a thread's newest page,
+ * features/chat/present.ts `presentAsJson`) skip the route's serializer, which would
+ * check and encode every field of every message again on each request. Under test the
+ * text is still held to the route's response schema: it must pass the schema unchanged,
+ * so nothing goes out that the contract would refuse or strip.
+ */
+import { isDeepStrictEqual } from "node:util";
+import type { FastifyReply } from "fastify";
+import type { z } from "zod";
+
+export function sendJsonText(reply: FastifyReply, schema: z.ZodType, text: string): FastifyReply {
+  if (process.env.NODE_ENV === "test") {
+    const sent: unknown = JSON.parse(text);
+    const encoded = JSON.parse(JSON.stringify(schema.encode(sent)));
+    if (!isDeepStrictEqual(encoded, sent)) throw new Error(`JSON text differs from its schema: ${text}`);
+  }
+  return reply.type("application/json; charset=utf-8").send(text);
+}
