@@ -75,6 +75,29 @@ describe("extra shifts: the lists and their counts", () => {
     expect(asLeader.can).toMatchObject({ interest: true, assign: true, close: true });
   });
 
+  it("writes a shift once for those it shows the same, never giving one person's part to another", async () => {
+    const newcomer = await makeStaff(t, { role: "staff", dept: w.a, active: true });
+    const asNewcomer = await signedInClient(t, newcomer.userId);
+    const liked = async (client: Client) =>
+      shiftList
+        .parse((await client.get("/api/shifts?view=open")).json())
+        .shifts.find((s) => s.id === open.liked)!;
+    // Kari (interested) first: what she sees is kept; then someone who is not, and the leader.
+    const readers = [
+      ["kari", w.as.kari, true, false],
+      ["newcomer", asNewcomer, false, false],
+      ["leader", w.as.leader, false, true],
+      ["ola", w.as.ola, true, false],
+      ["newcomer", asNewcomer, false, false],
+    ] as const;
+    for (const [who, client, interested, assigns] of readers) {
+      const shift = await liked(client);
+      expect(shift.isInterested, who).toBe(interested);
+      expect(shift.can.assign, who).toBe(assigns);
+      expect(shift.interestCount, who).toBe(7);
+    }
+  });
+
   it("keeps each department's shifts to itself", async () => {
     expect(ids(await list("per", "open"))).not.toContain(open.early);
     for (const who of ["per", "leaderB"] as const) {

@@ -161,8 +161,26 @@ function shiftRows(db: Db, userId: UserIdParam, where: SQL, order: SQL[]) {
 type ShiftRowWithFacts = Awaited<ReturnType<typeof shiftRows>>[number];
 
 function present(me: Viewer, r: ShiftRowWithFacts): ShiftDto {
+  return presentWith(r, shiftAbilities(me, r));
+}
+
+/** What the viewer may do with the shift (as a candidate of its last run, if they were one). */
+function shiftAbilities(me: Viewer, r: ShiftRowWithFacts): ShiftDto["can"] {
+  const resource = toShiftResource(r.shift, r.isCandidate ? [me.actor.userId] : [], me.now);
+  return abilitiesFor(me.actor, resource, me.env, {
+    edit: "shift.edit",
+    publish: "shift.publish",
+    delete: "shift.delete",
+    close: "shift.close",
+    assign: "shift.assign",
+    interest: "shift.interest",
+    viewOutcome: "shift.viewOutcome",
+  });
+}
+
+/** The shift with what the viewer may do; nothing else in it depends on who asks but `isInterested`. */
+function presentWith(r: ShiftRowWithFacts, can: ShiftDto["can"]): ShiftDto {
   const s = r.shift;
-  const resource = toShiftResource(s, r.isCandidate ? [me.actor.userId] : [], me.now);
   const a = r.assignment;
   return {
     id: s.id,
@@ -186,15 +204,7 @@ function present(me: Viewer, r: ShiftRowWithFacts): ShiftDto {
           method: a.method,
         }
       : null,
-    can: abilitiesFor(me.actor, resource, me.env, {
-      edit: "shift.edit",
-      publish: "shift.publish",
-      delete: "shift.delete",
-      close: "shift.close",
-      assign: "shift.assign",
-      interest: "shift.interest",
-      viewOutcome: "shift.viewOutcome",
-    }),
+    can,
   };
 }
 
@@ -203,7 +213,9 @@ function present(me: Viewer, r: ShiftRowWithFacts): ShiftDto {
  * asks again at once after each of its `shift.changed` events. So it is read per
  * department, not per person: the shifts with everyone who is interested or was a
  * candidate (a prepared statement, planned once per connection), kept in memory until
- * the next change (platform/read-cache.ts); what is mine is picked out per request.
+ * the next change (platform/read-cache.ts); what is mine is picked out per request. A
+ * shift shows the same to everyone who may do the same with it and is, or is not,
+ * interested: its JSON is written once for each such group and kept with the rows.
  */
 const openShiftFacts = preparedOnce((db) =>
   shiftRows(
@@ -232,6 +244,8 @@ export interface OpenShifts {
   rows: ShiftRowWithFacts[];
   interested: Map<string, Set<string>>;
   candidates: Map<string, Set<string>>;
+  /** a shift's JSON per interest and abilities (`openShiftsJson`) */
+  written: Map<string, string>;
 }
 
 export type OpenShiftsCache = ReadCache<OpenShifts>;
@@ -254,35 +268,41 @@ async function loadOpenShifts(db: Db, deptId: string): Promise<OpenShifts> {
     rows,
     interested: new Map(people.map((p) => [p.id, new Set(p.interested)])),
     candidates: new Map(people.map((p) => [p.id, new Set(p.candidates)])),
+    written: new Map(),
   };
 }
 
-/** One tab of the list screen. */
-export async function listShifts(
+/** One tab of the list screen but the open one (`openShiftsJson`). */
+export async function listShifts(db: Db, me: Viewer, view: Exclude<ShiftView, "open">, deptId: string) {
+  const rows = await shiftRows(db, me.actor.userId, viewCondition(view, me, deptId), viewOrder(view, me.now));
+  return rows.map((r) => present(me, r));
+}
+
+/** The open tab of a department, as the JSON text of a `ShiftList`. */
+export async function openShiftsJson(
   db: Db,
   me: Viewer,
-  view: ShiftView,
   deptId: string,
   openShifts: OpenShiftsCache,
-): Promise<ShiftDto[]> {
-  if (view !== "open") {
-    const rows = await shiftRows(
-      db,
-      me.actor.userId,
-      viewCondition(view, me, deptId),
-      viewOrder(view, me.now),
-    );
-    return rows.map((r) => present(me, r));
-  }
+): Promise<string> {
   const open = (await openShifts.read(deptId, () => loadOpenShifts(db, deptId)))!;
   const userId = me.actor.userId;
-  return open.rows.map((r) =>
-    present(me, {
-      ...r,
-      isInterested: open.interested.get(r.shift.id)?.has(userId) ?? false,
-      isCandidate: open.candidates.get(r.shift.id)?.has(userId) ?? false,
-    }),
-  );
+  const parts = open.rows.map((shared) => {
+    const r = {
+      ...shared,
+      isInterested: open.interested.get(shared.shift.id)?.has(userId) ?? false,
+      isCandidate: open.candidates.get(shared.shift.id)?.has(userId) ?? false,
+    };
+    const can = shiftAbilities(me, r);
+    const key = `${r.shift.id} ${+r.isInterested} ${Object.values(can).map(Number).join("")}`;
+    let json = open.written.get(key);
+    if (json === undefined) {
+      json = JSON.stringify(presentWith(r, can));
+      open.written.set(key, json);
+    }
+    return json;
+  });
+  return `{"shifts":[${parts.join(",")}]}`;
 }
 
 /** One shift, read afresh after a change. */

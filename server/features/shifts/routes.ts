@@ -19,6 +19,7 @@ import {
 } from "../../../common/schemas/shifts.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { forbidden } from "../../platform/errors.ts";
+import { sendJsonText } from "../../platform/json-text.ts";
 import { authenticate, requireFeature, signedIn } from "../../platform/pipeline.ts";
 import { may } from "../../policies/index.ts";
 import { type ShiftLoaders, targetDeptId } from "./access.ts";
@@ -26,7 +27,7 @@ import { countShifts } from "./counts.ts";
 import { fairnessOverview } from "./fairness.ts";
 import { closeShift, createShift, deleteShift, editShift, publishShift } from "./lifecycle.ts";
 import type { Notify } from "./notify.ts";
-import { listShifts, openShiftsCache, presentShift, type Viewer } from "./present.ts";
+import { listShifts, openShiftsCache, openShiftsJson, presentShift, type Viewer } from "./present.ts";
 
 export const tags = ["shifts"];
 
@@ -63,12 +64,17 @@ export function shiftRoutes(app: FastifyInstance, ctx: AppContext, load: ShiftLo
       preValidation,
       preHandler: [load.inMyDepartment],
     },
-    async (request) => {
+    async (request, reply) => {
       const { view } = request.query;
+      const me = viewerOf(ctx, request);
+      if (view === "open")
+        return sendJsonText(
+          reply,
+          shiftList,
+          await openShiftsJson(ctx.db, me, myDeptId(request), openShifts),
+        );
       if (view === "drafts" && !seesDrafts(request)) throw forbidden("shift_manage_refused");
-      return {
-        shifts: await listShifts(ctx.db, viewerOf(ctx, request), view, myDeptId(request), openShifts),
-      };
+      return { shifts: await listShifts(ctx.db, me, view, myDeptId(request)) };
     },
   );
 
