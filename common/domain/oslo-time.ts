@@ -90,7 +90,8 @@ const clock = new Intl.DateTimeFormat("nb-NO", {
 
 /** A shift's day and time as cards show it first (ui.md): `tir. 24.11 · 07:00–15:00`. */
 export function formatShiftWhen(startsAt: Date, endsAt: Date): string {
-  const nextDay = osloDate(endsAt) !== osloDate(startsAt) ? " (+1 dag)" : "";
-  const [, month, day] = osloDate(startsAt).split("-");
+  const startDate = osloDate(startsAt);
+  const nextDay = osloDate(endsAt) !== startDate ? " (+1 dag)" : "";
+  const [, month, day] = startDate.split("-");
   return `${weekday.format(startsAt)} ${day}.${month} · ${clock.format(startsAt)}–${clock.format(endsAt)}${nextDay}`;
 }
