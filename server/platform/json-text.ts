@@ -17,3 +17,17 @@ export function sendJsonText(reply: FastifyReply, schema: z.ZodType, text: strin
   }
   return reply.type("application/json; charset=utf-8").send(text);
 }
+
+/** What may differ between readers who get the same item, as part of a key: `"1010"` for four abilities. */
+export const abilityBits = (abilities: Record<string, boolean>) =>
+  Object.values(abilities).map(Number).join("");
+
+/** The JSON of `value()` under `key` in `written`, made on the first ask and kept there. */
+export function writtenOnce(written: Map<string, string>, key: string, value: () => unknown): string {
+  let json = written.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(value());
+    written.set(key, json);
+  }
+  return json;
+}

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import { chatMessageReactions, chatMessages, profiles } from "../../db/schema.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
+import { abilityBits, writtenOnce } from "../../platform/json-text.ts";
 import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
 import type { ThreadResource } from "../../policies/resources.ts";
 import { type AttachmentRow, attachmentsOf, presentAttachment } from "./attachments.ts";
@@ -224,13 +225,9 @@ export function presentAsJson(
     const own =
       row.authorId === me || (facts.files.get(row.id)?.length ?? 0) > 0 || reacted(facts, row.id, me);
     if (own) return JSON.stringify(presentOne(viewer, row, facts, abilities));
-    const key = `${row.id} ${Object.values(abilities).map(Number).join("")}`;
-    let json = written.get(key);
-    if (json === undefined) {
-      json = JSON.stringify(presentOne(viewer, row, facts, abilities));
-      written.set(key, json);
-    }
-    return json;
+    return writtenOnce(written, `${row.id} ${abilityBits(abilities)}`, () =>
+      presentOne(viewer, row, facts, abilities),
+    );
   });
   return `[${parts.join(",")}]`;
 }

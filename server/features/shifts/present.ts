@@ -29,6 +29,7 @@ import {
 import { avatarUrlSql } from "../../platform/avatars.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
+import { abilityBits, writtenOnce } from "../../platform/json-text.ts";
 import { ReadCache } from "../../platform/read-cache.ts";
 import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
 import { toShiftResource } from "./access.ts";
@@ -294,13 +295,9 @@ export async function openShiftsJson(
       isCandidate: open.candidates.get(shared.shift.id)?.has(userId) ?? false,
     };
     const can = shiftAbilities(me, r);
-    const key = `${r.shift.id} ${+r.isInterested} ${Object.values(can).map(Number).join("")}`;
-    let json = open.written.get(key);
-    if (json === undefined) {
-      json = JSON.stringify(presentWith(r, can));
-      open.written.set(key, json);
-    }
-    return json;
+    return writtenOnce(open.written, `${r.shift.id} ${+r.isInterested} ${abilityBits(can)}`, () =>
+      presentWith(r, can),
+    );
   });
   return `{"shifts":[${parts.join(",")}]}`;
 }
