@@ -5,7 +5,7 @@
  *    one after another through `POST /api/shifts/:id/assign`, each once, so every call is
  *    a full run: BENCH_CANDIDATES (500) interested staff, their 90-day counts over
  *    BENCH_HISTORY (1,000,000) past assignments, their shifts around this one, the ranking,
- *    the assignment, the run with an audit row per candidate, a notification to each.
+ *    the assignment, the run with every candidate as the audit shows them, a notification to each.
  *    BENCH_WARMUP_SHIFTS (10) go first, unmeasured (allocation/assign.ts). Prints
  *    p50/p95/p99/max of the whole call as the leader's browser sees it.
  *  - the open list: BENCH_LIST_CONCURRENCY (50) signed-in members asking for
@@ -39,7 +39,8 @@
  * database `vaktrom_bench_<pid>` dropped at the end. Everything is written in SQL before
  * the server starts; the requests then carry signed session cookies exactly as a browser
  * does, with the app's Origin. The server is the bundle `npm start` runs, rebuilt from
- * the current source first. BENCH_DRIVERS=pglite or =postgres runs one database only.
+ * the current source first. BENCH_DRIVERS=pglite or =postgres runs one database only;
+ * BENCH_BASELINE=0 leaves the baseline out (a quicker run while changing the app).
  * Targets (PostgreSQL) end in PASS/FAIL lines; a missed target does not fail the command.
  */
 import { randomBytes } from "node:crypto";
@@ -72,6 +73,8 @@ const settings = {
   listSeconds: num("BENCH_LIST_SECONDS", 5),
   pgUrl: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   drivers: (process.env.BENCH_DRIVERS ?? "pglite,postgres").split(","),
+  /** BENCH_BASELINE=0 leaves the bare baseline out: a quicker run while changing the app */
+  baseline: process.env.BENCH_BASELINE !== "0",
 };
 const targets = { candidates: 500, history: 1_000_000, assignP99: 20, listP99: 20, listConcurrency: 50 };
 
@@ -193,7 +196,7 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
       shifts: settings.shifts,
       warmupShifts: settings.warmupShifts,
       openShifts: settings.openShifts,
-      baseline: "databaseUrl" in db,
+      baseline: "databaseUrl" in db && settings.baseline,
       authSecret,
     });
     console.log(
@@ -203,7 +206,7 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
     // Both servers run from the start; the one not under load idles.
     const app = await startApp(db, authSecret);
     const baseline =
-      "databaseUrl" in db
+      "databaseUrl" in db && settings.baseline
         ? await startBaseline(path.join(import.meta.dirname, "allocation/baseline.ts"), db.databaseUrl)
         : undefined;
     try {

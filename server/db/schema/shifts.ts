@@ -16,9 +16,9 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   text,
-  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { AllocationSnapshot } from "../../../common/domain/fairness.ts";
@@ -112,47 +112,67 @@ export const shiftAssignments = pgTable(
   ],
 );
 
-export const shiftAllocationRuns = pgTable("shift_allocation_runs", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  // One run per shift: the earlier result is shown, never a second draw.
-  shiftId: uuid("shift_id")
-    .notNull()
-    .unique("shift_allocation_runs_shift_uq")
-    .references(() => shifts.id, { onDelete: "cascade" }),
-  winnerUserId: uuid("winner_user_id").references(() => user.id, { onDelete: "set null" }),
-  snapshot: jsonb("snapshot").$type<AllocationSnapshot>().notNull(),
-  /** the rest rule the run was judged by (MIN_REST_HOURS may change later) */
-  minRestHours: integer("min_rest_hours").notNull(),
-  createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
-
-/** The audit view: every candidate of a run, with what decided. */
-export const shiftAllocationCandidates = pgTable(
-  "shift_allocation_candidates",
+/**
+ * An automatic assignment, with every candidate as the audit shows it. The candidates
+ * are five arrays of one length, position by position in the audit's order (by rank,
+ * the ineligible last): one row per run is written in a fraction of the time 500 rows
+ * with their keys, indexes and foreign keys took (bench/allocation), and a run is only
+ * ever read whole. The `shift_assignment_audit` view (migration 0012) unnests them.
+ */
+export const shiftAllocationRuns = pgTable(
+  "shift_allocation_runs",
   {
-    // Its own key: the person may be gone (user_id null), and the row must stay.
     id: uuid("id").primaryKey().defaultRandom(),
-    runId: uuid("run_id")
+    // One run per shift: the earlier result is shown, never a second draw.
+    shiftId: uuid("shift_id")
       .notNull()
-      .references(() => shiftAllocationRuns.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").references(() => user.id, { onDelete: "set null" }),
-    fairnessValue: integer("fairness_value").notNull(),
-    tieBreak: uuid("tie_break").notNull(),
-    /** 1..n among the eligible; null for the ineligible */
-    rank: integer("rank"),
-    winner: boolean("winner").notNull().default(false),
+      .unique("shift_allocation_runs_shift_uq")
+      .references(() => shifts.id, { onDelete: "cascade" }),
+    winnerUserId: uuid("winner_user_id").references(() => user.id, { onDelete: "set null" }),
+    snapshot: jsonb("snapshot").$type<AllocationSnapshot>().notNull(),
+    /** the rest rule the run was judged by (MIN_REST_HOURS may change later) */
+    minRestHours: integer("min_rest_hours").notNull(),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** who; an element becomes null when that account is deleted ('Slettet bruker') */
+    candidateIds: uuid("candidate_ids").array().$type<(string | null)[]>().notNull(),
+    candidateFairness: integer("candidate_fairness").array().notNull(),
+    candidateTieBreaks: uuid("candidate_tie_breaks").array().notNull(),
+    /** 1..n among the eligible, null for the ineligible; rank 1 won */
+    candidateRanks: integer("candidate_ranks").array().$type<(number | null)[]>().notNull(),
     /** Norwegian, as the audit shows it; null when eligible */
-    ineligibleReason: text("ineligible_reason"),
+    candidateIneligible: text("candidate_ineligible").array().$type<(string | null)[]>().notNull(),
   },
   (t) => [
-    uniqueIndex("shift_allocation_candidates_run_user_uq").on(t.runId, t.userId),
-    // Whether I was a candidate (who may see an outcome), and deleting a user.
-    index("shift_allocation_candidates_user_idx").on(t.userId),
-    check("shift_allocation_candidates_rank_ck", sql`(rank is null) = (ineligible_reason is not null)`),
-    check("shift_allocation_candidates_winner_ck", sql`not winner or rank = 1`),
+    // Whether I was a candidate is asked of one run, by its shift; this finds a deleted
+    // person's runs.
+    index("shift_allocation_runs_candidates_idx").using("gin", t.candidateIds),
+    check(
+      "shift_allocation_runs_candidates_ck",
+      sql`cardinality(candidate_ids) > 0
+        and cardinality(candidate_fairness) = cardinality(candidate_ids)
+        and cardinality(candidate_tie_breaks) = cardinality(candidate_ids)
+        and cardinality(candidate_ranks) = cardinality(candidate_ids)
+        and cardinality(candidate_ineligible) = cardinality(candidate_ids)`,
+    ),
   ],
 );
+
+/** The audit view (spec §3): one row per candidate of a run, in the run's order. */
+export const shiftAssignmentAudit = pgView("shift_assignment_audit", {
+  shiftId: uuid("shift_id").notNull(),
+  runId: uuid("run_id").notNull(),
+  position: integer("position").notNull(),
+  /** stable per candidate, also when the person is gone (their id is then null) */
+  rowId: uuid("row_id").notNull(),
+  candidateId: uuid("candidate_id"),
+  fullName: text("full_name"),
+  fairnessValue: integer("fairness_value").notNull(),
+  tieBreakUuid: uuid("tie_break_uuid").notNull(),
+  rank: integer("rank"),
+  winner: boolean("winner").notNull(),
+  ineligibleReason: text("ineligible_reason"),
+}).existing();
 
 /** A person's secret calendar address; only a hash of its token is kept. */
 export const calendarFeeds = pgTable("calendar_feeds", {

@@ -13,7 +13,6 @@ import { osloDate, osloHourToInstant } from "../../../common/domain/oslo-time.ts
 import type { Db, Tx } from "../client.ts";
 import {
   departments,
-  shiftAllocationCandidates,
   shiftAllocationRuns,
   shiftAssignments,
   shiftInterests,
@@ -185,19 +184,17 @@ async function seedAssignedShift(
   at: Date,
 ) {
   await tx.insert(shiftAssignments).values({ shiftId, userId: who.kari, assignedAt: at, method: "auto" });
-  const [run] = await tx
-    .insert(shiftAllocationRuns)
-    .values({
-      shiftId,
-      winnerUserId: who.kari,
-      snapshot: { minScore: 0, ties: [who.kari], others: [who.ola] },
-      minRestHours: defaultMinRestHours,
-      createdBy: who.lars,
-      createdAt: at,
-    })
-    .returning({ id: shiftAllocationRuns.id });
-  await tx.insert(shiftAllocationCandidates).values([
-    { runId: run!.id, userId: who.kari, fairnessValue: 0, tieBreak: randomUUID(), rank: 1, winner: true },
-    { runId: run!.id, userId: who.ola, fairnessValue: 1, tieBreak: randomUUID(), rank: 2, winner: false },
-  ]);
+  await tx.insert(shiftAllocationRuns).values({
+    shiftId,
+    winnerUserId: who.kari,
+    snapshot: { minScore: 0, ties: [who.kari], others: [who.ola] },
+    minRestHours: defaultMinRestHours,
+    createdBy: who.lars,
+    createdAt: at,
+    candidateIds: [who.kari, who.ola],
+    candidateFairness: [0, 1],
+    candidateTieBreaks: [randomUUID(), randomUUID()],
+    candidateRanks: [1, 2],
+    candidateIneligible: [null, null],
+  });
 }

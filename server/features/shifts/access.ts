@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { type ShiftInput, shiftInput } from "../../../common/schemas/shifts.ts";
 import type { Db } from "../../db/client.ts";
-import { departments, shiftAllocationCandidates, shiftAllocationRuns, shifts } from "../../db/schema.ts";
+import { departments, shiftAllocationRuns, shifts } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { unprocessable } from "../../platform/errors.ts";
 import { authorize, type SignedIn, validBody } from "../../platform/pipeline.ts";
@@ -20,13 +20,12 @@ export type ShiftRow = typeof shifts.$inferSelect;
 /** A shift as the policies see it, with its row. */
 export type LoadedShift = ShiftResource & { row: ShiftRow };
 
-// Everyone the run judged, also people deactivated since: the policy decides with their records.
-// (Correlated subqueries name the outer table: Drizzle leaves columns unqualified in a
-// query of one table.)
+// Everyone the run judged, also people deactivated since: the policy decides with their
+// records. (A correlated subquery names the outer table: Drizzle leaves columns
+// unqualified in a query of one table.)
 const candidateIdsOf = sql<string[]>`coalesce(
-  (select json_agg(c.user_id) from ${shiftAllocationCandidates} c
-   join ${shiftAllocationRuns} r on r.id = c.run_id
-   where r.shift_id = ${shifts}.id and c.user_id is not null),
+  (select to_json(array_remove(r.candidate_ids, null)) from ${shiftAllocationRuns} r
+   where r.shift_id = ${shifts}.id),
   '[]'::json)`;
 
 export function toShiftResource(

@@ -26,7 +26,6 @@ import type { Tx } from "../../db/client.ts";
 import { inIdList } from "../../db/id-list.ts";
 import {
   profiles,
-  shiftAllocationCandidates,
   shiftAllocationRuns,
   shiftAssignments,
   shiftInterests,
@@ -130,7 +129,7 @@ async function candidatesFor(tx: Tx, deps: AllocationDeps, shift: ShiftRow, user
   );
 }
 
-/** The assignment, the run with its snapshot and one audit row per candidate. */
+/** The assignment, and the run with its snapshot and every candidate as the audit shows them. */
 async function recordAllocation(
   tx: Tx,
   run: { shiftId: string; actorId: string; now: Date; minRestHours: number },
@@ -142,33 +141,23 @@ async function recordAllocation(
   await tx
     .insert(shiftAssignments)
     .values({ shiftId, userId: winner.userId, assignedAt: now, method: "auto" });
-  const [stored] = await tx
-    .insert(shiftAllocationRuns)
-    .values({
-      shiftId,
-      winnerUserId: winner.userId,
-      snapshot,
-      minRestHours,
-      createdBy: run.actorId,
-      createdAt: now,
-    })
-    .returning({ id: shiftAllocationRuns.id });
-  // Every candidate in one JSON parameter: a multi-row VALUES of 500 candidates has
-  // 3,500 parameters, which took Drizzle about 10 ms of CPU to build (bench/allocation).
-  const rows = ranking.candidates.map((c) => ({
-    user_id: c.userId,
-    fairness_value: c.fairnessValue,
-    tie_break: c.tieBreak,
-    rank: c.rank,
-    winner: c.winner,
-    ineligible_reason: c.ineligible ? ui.shifts.ineligible(c.ineligible, minRestHours) : null,
-  }));
-  await tx.execute(sql`
-    insert into ${shiftAllocationCandidates}
-      (run_id, user_id, fairness_value, tie_break, rank, winner, ineligible_reason)
-    select ${stored!.id}::uuid, c.user_id, c.fairness_value, c.tie_break, c.rank, c.winner, c.ineligible_reason
-    from json_to_recordset(${JSON.stringify(rows)}::json)
-      as c(user_id uuid, fairness_value int, tie_break uuid, rank int, winner boolean, ineligible_reason text)`);
+  // The ranking's order is the audit's: by rank, the ineligible last.
+  const { candidates } = ranking;
+  await tx.insert(shiftAllocationRuns).values({
+    shiftId,
+    winnerUserId: winner.userId,
+    snapshot,
+    minRestHours,
+    createdBy: run.actorId,
+    createdAt: now,
+    candidateIds: candidates.map((c) => c.userId),
+    candidateFairness: candidates.map((c) => c.fairnessValue),
+    candidateTieBreaks: candidates.map((c) => c.tieBreak),
+    candidateRanks: candidates.map((c) => c.rank),
+    candidateIneligible: candidates.map((c) =>
+      c.ineligible ? ui.shifts.ineligible(c.ineligible, minRestHours) : null,
+    ),
+  });
 }
 
 export function assignShift(

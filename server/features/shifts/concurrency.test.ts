@@ -5,8 +5,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  shiftAllocationCandidates,
   shiftAllocationRuns,
+  shiftAssignmentAudit,
   shiftAssignments,
   shiftInterests,
 } from "../../db/schema.ts";
@@ -61,8 +61,8 @@ describe.skipIf(driver === "pglite")("extra shifts under concurrency", () => {
     expect(runs).toHaveLength(1);
     const candidates = await t.ctx.db
       .select({ n: count() })
-      .from(shiftAllocationCandidates)
-      .where(eq(shiftAllocationCandidates.runId, runs[0]!.id));
+      .from(shiftAssignmentAudit)
+      .where(eq(shiftAssignmentAudit.runId, runs[0]!.id));
     expect(candidates[0]!.n).toBe(50);
   });
 });

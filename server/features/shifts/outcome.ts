@@ -9,15 +9,11 @@ import { fairnessWindowDays } from "../../../common/domain/fairness.ts";
 import type { AssignmentAudit, AssignmentOutcome } from "../../../common/schemas/shifts.ts";
 import { ui } from "../../../common/texts/ui.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  profiles,
-  shiftAllocationCandidates,
-  shiftAllocationRuns,
-  shiftAssignments,
-  shifts,
-} from "../../db/schema.ts";
+import { shiftAllocationRuns, shiftAssignmentAudit, shiftAssignments, shifts } from "../../db/schema.ts";
 import { notFound } from "../../platform/errors.ts";
 import { personOf } from "./present.ts";
+
+const audit = shiftAssignmentAudit;
 
 /** The shift's run with every candidate, by rank (the ineligible last); null when there was none. */
 async function runOf(db: Db, shiftId: string) {
@@ -30,26 +26,28 @@ async function runOf(db: Db, shiftId: string) {
         createdAt: shiftAllocationRuns.createdAt,
       },
       assignment: { assignedAt: shiftAssignments.assignedAt, method: shiftAssignments.method },
-      candidate: shiftAllocationCandidates,
-      name: profiles.fullName,
+      candidate: {
+        candidateId: audit.candidateId,
+        rowId: audit.rowId,
+        fullName: audit.fullName,
+        fairnessValue: audit.fairnessValue,
+        tieBreakUuid: audit.tieBreakUuid,
+        rank: audit.rank,
+        winner: audit.winner,
+        ineligibleReason: audit.ineligibleReason,
+      },
     })
     .from(shiftAllocationRuns)
     .innerJoin(shifts, eq(shifts.id, shiftAllocationRuns.shiftId))
     .innerJoin(shiftAssignments, eq(shiftAssignments.shiftId, shifts.id))
-    .innerJoin(shiftAllocationCandidates, eq(shiftAllocationCandidates.runId, shiftAllocationRuns.id))
-    .leftJoin(profiles, eq(profiles.userId, shiftAllocationCandidates.userId))
+    .innerJoin(audit, eq(audit.runId, shiftAllocationRuns.id))
     .where(eq(shiftAllocationRuns.shiftId, shiftId))
-    .orderBy(
-      sql`${shiftAllocationCandidates.rank} asc nulls last`,
-      asc(profiles.fullName),
-      asc(shiftAllocationCandidates.id),
-    );
+    .orderBy(sql`${audit.rank} asc nulls last`, asc(audit.fullName), asc(audit.position));
   const [first] = rows;
   if (!first) throw notFound("shift_outcome_not_found");
-  const candidates = rows.map((r) => {
-    const c = r.candidate;
-    const person = personOf(c.userId, r.name, null, c.id);
-    return { ...c, candidateId: person.userId, name: person.name };
+  const candidates = rows.map(({ candidate: c }) => {
+    const person = personOf(c.candidateId, c.fullName, null, c.rowId);
+    return { ...c, userId: c.candidateId, candidateId: person.userId, name: person.name };
   });
   return { ...first, candidates };
 }
@@ -92,7 +90,7 @@ export async function auditOf(db: Db, shiftId: string): Promise<AssignmentAudit>
       candidateId: c.candidateId,
       name: c.name,
       fairnessValue: c.fairnessValue,
-      tieBreakUuid: c.tieBreak,
+      tieBreakUuid: c.tieBreakUuid,
       rank: c.rank,
       winner: c.winner,
       ineligibleReason: c.ineligibleReason,

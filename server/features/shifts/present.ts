@@ -19,7 +19,6 @@ import { preparedOnce } from "../../db/prepared.ts";
 import {
   departments,
   profiles,
-  shiftAllocationCandidates,
   shiftAllocationRuns,
   shiftAssignments,
   shiftInterests,
@@ -139,9 +138,8 @@ function shiftRows(db: Db, userId: UserIdParam, where: SQL, order: SQL[]) {
       interestCount: interestCountSql,
       interested: firstInterested,
       isInterested: iAmInterested(userId),
-      isCandidate: sql<boolean>`exists (select 1 from ${shiftAllocationCandidates} c
-        join ${shiftAllocationRuns} r on r.id = c.run_id
-        where r.shift_id = ${shifts}.id and c.user_id = ${userId})`,
+      isCandidate: sql<boolean>`exists (select 1 from ${shiftAllocationRuns} r
+        where r.shift_id = ${shifts}.id and ${userId}::uuid = any(r.candidate_ids))`,
       assignment: {
         id: shiftAssignments.id,
         userId: shiftAssignments.userId,
@@ -230,8 +228,10 @@ const openShiftFacts = preparedOnce((db) =>
 
 const everyoneInterested = sql<string[]>`coalesce((select json_agg(i.user_id) from ${shiftInterests} i
   where i.shift_id = ${shifts}.id), '[]'::json)`;
-const everyCandidate = sql<string[]>`coalesce((select json_agg(c.user_id) from ${shiftAllocationCandidates} c
-  join ${shiftAllocationRuns} r on r.id = c.run_id where r.shift_id = ${shifts}.id), '[]'::json)`;
+const everyCandidate = sql<
+  string[]
+>`coalesce((select to_json(array_remove(r.candidate_ids, null)) from ${shiftAllocationRuns} r
+  where r.shift_id = ${shifts}.id), '[]'::json)`;
 
 const openShiftPeople = preparedOnce((db) =>
   db

@@ -2,11 +2,12 @@
  * Deleting a person (decisions.md § Users): their interests go; their assignments of
  * shifts still to come go, and those extra shifts open again (run deleted, the
  * department's leaders told, with the notification of a shift put out). Past
- * assignments, runs and candidates keep the shift's history: the database nulls the
- * person's id there when the account goes ('Slettet bruker'); the run's snapshot, which
- * holds ids as text, is scrubbed here. Runs in the deletion's transaction, after swaps.
+ * assignments and runs keep the shift's history: the database nulls the person's id
+ * there, also among a run's candidates, when the account goes ('Slettet bruker'); the
+ * run's snapshot, which holds ids as text, is scrubbed here. Runs in the deletion's
+ * transaction, after swaps.
  */
-import { and, eq, gt, inArray, like, or, sql } from "drizzle-orm";
+import { and, arrayContains, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { shiftAllocationRuns, shiftAssignments, shiftInterests, shifts, staff } from "../../db/schema.ts";
 import type { TxEvents } from "../../platform/tx.ts";
@@ -36,11 +37,12 @@ export function purgeShifts(notify: Notify) {
       await notify(tx, events, await leadersOf(tx, shift.deptId, userId), "shift_published", shiftRef(shift));
       await announceChange(tx, events, shift.deptId, shift.id);
     }
-    // Snapshots list candidates' ids in JSON arrays: the person's becomes null.
+    // Snapshots list candidates' ids in JSON arrays: the person's becomes null. Only runs
+    // that judged them can name them (found through the candidates' index).
     await tx
       .update(shiftAllocationRuns)
       .set({ snapshot: sql`replace(${shiftAllocationRuns.snapshot}::text, ${`"${userId}"`}, 'null')::jsonb` })
-      .where(like(sql`${shiftAllocationRuns.snapshot}::text`, `%${userId}%`));
+      .where(arrayContains(shiftAllocationRuns.candidateIds, [userId]));
   };
 }
 

@@ -21,7 +21,6 @@ import {
   notifications,
   presence,
   rateLimits,
-  shiftAllocationCandidates,
   shiftAllocationRuns,
   shiftAssignments,
   shiftInterests,
@@ -155,29 +154,25 @@ describe("deleting a user", () => {
     await t.ctx.db.insert(shiftInterests).values({ shiftId: open.id, userId: id });
     const future = await makeShift(t, { dept: w.a, status: "assigned", title: "Nattevakt" });
     const futureAssignment = await assign(future.id, id);
-    const [run] = await t.ctx.db
-      .insert(shiftAllocationRuns)
-      .values({
-        shiftId: future.id,
-        winnerUserId: id,
-        snapshot: { minScore: 0, ties: [id], others: [w.ids.ola] },
-        minRestHours: 11,
-      })
-      .returning();
-    await t.ctx.db.insert(shiftAllocationCandidates).values({
-      runId: run!.id,
-      userId: id,
-      fairnessValue: 0,
-      tieBreak: randomUUID(),
-      rank: 1,
-      winner: true,
+    const runOf = (shiftId: string) => ({
+      shiftId,
+      winnerUserId: id,
+      snapshot: { minScore: 0, ties: [id], others: [w.ids.ola] },
+      minRestHours: 11,
+      candidateIds: [id, w.ids.ola],
+      candidateFairness: [0, 1],
+      candidateTieBreaks: [randomUUID(), randomUUID()],
+      candidateRanks: [1, 2],
+      candidateIneligible: [null, null],
     });
+    await t.ctx.db.insert(shiftAllocationRuns).values(runOf(future.id));
     const past = await makeShift(t, {
       dept: w.a,
       status: "assigned",
       startsAt: new Date(Date.now() - 3 * day),
     });
     await assign(past.id, id);
+    await t.ctx.db.insert(shiftAllocationRuns).values(runOf(past.id));
     await t.ctx.db
       .insert(calendarFeeds)
       .values({ userId: id, tokenHash: `hash-${tag}`, nonce: randomUUID() });
@@ -265,6 +260,15 @@ describe("deleting a user", () => {
       .from(shiftAssignments)
       .where(eq(shiftAssignments.shiftId, past.id));
     expect(history!.userId).toBeNull();
+    const [pastRun] = await t.ctx.db
+      .select()
+      .from(shiftAllocationRuns)
+      .where(eq(shiftAllocationRuns.shiftId, past.id));
+    expect(pastRun).toMatchObject({
+      winnerUserId: null,
+      candidateIds: [null, w.ids.ola],
+      snapshot: { minScore: 0, ties: [null], others: [w.ids.ola] },
+    });
     // Kari hears that the proposal is gone.
     const karisNews = await t.ctx.db
       .select()
