@@ -26,3 +26,16 @@ export const notifications = pgTable(
     check("notifications_type_ck", inList("type", notificationTypes)),
   ],
 );
+
+/**
+ * Notifications to many, written right after the commit of what they announce
+ * (`features/notifications/outbox.ts`): a row here is written in that transaction, so
+ * they are never lost, and delivered by whichever instance claims it first.
+ */
+export const notificationOutbox = pgTable("notification_outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  type: text("type", { enum: notificationTypes }).notNull(),
+  payload: jsonb("payload").notNull(),
+  recipients: uuid("recipients").array().notNull(),
+  createdAt: createdAt(),
+});

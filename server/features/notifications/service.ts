@@ -36,7 +36,17 @@ export async function notify<T extends NotificationType>(
   type: T,
   payload: NotificationPayloadInput<T>,
 ): Promise<{ id: string; recipientId: string }[]> {
-  const valid = notificationPayloads[type].parse(payload);
+  return writeNotifications(tx, events, recipients, type, notificationPayloads[type].parse(payload));
+}
+
+/** `notify`'s writing, for a payload already checked against its type (the outbox's too). */
+export async function writeNotifications(
+  tx: Tx,
+  events: TxEvents,
+  recipients: readonly string[],
+  type: NotificationType,
+  valid: unknown,
+): Promise<{ id: string; recipientId: string }[]> {
   if (recipients.length === 0) return [];
   // The people and the payload as one parameter each: an assignment tells 500 people,
   // and a row of parameters per person cost more to build than the insert took.

@@ -202,6 +202,8 @@ describe("extra shifts: fair automatic assignment", () => {
       .where(eq(shiftAllocationRuns.shiftId, shift.id));
     expect(runs).toHaveLength(1);
 
+    // The winner's notice came with the assignment, the others' right after it.
+    await t.ctx.background.settled();
     const told = await t.ctx.db
       .select({ to: notifications.recipientUserId, type: notifications.type })
       .from(notifications)

@@ -41,7 +41,7 @@ import type { ShiftRow } from "./access.ts";
 import { announceChange } from "./events.ts";
 import { recentExtraCounts } from "./fairness.ts";
 import { type LifecycleDeps, lockShift } from "./lifecycle.ts";
-import { type Notify, shiftRef } from "./notify.ts";
+import { type Notices, shiftRef } from "./notify.ts";
 import { personOf } from "./present.ts";
 
 export interface AllocationDeps extends LifecycleDeps {
@@ -162,7 +162,7 @@ async function recordAllocation(
 
 export function assignShift(
   deps: AllocationDeps,
-  notify: Notify,
+  notices: Notices,
   actorId: string,
   shiftId: string,
 ): Promise<AssignResponse> {
@@ -187,8 +187,9 @@ export function assignShift(
     await tx.update(shifts).set({ status: "assigned" }).where(eq(shifts.id, shiftId));
 
     const others = ranking.candidates.filter((c) => !c.winner).map((c) => c.userId);
-    await notify(tx, events, [winner.userId], "shift_assigned_winner", shiftRef(shift));
-    await notify(tx, events, others, "shift_assigned_closed", shiftRef(shift));
+    // The winner's notice lands with the assignment; the others' right after the commit.
+    await notices.notify(tx, events, [winner.userId], "shift_assigned_winner", shiftRef(shift));
+    await notices.notifyAfterCommit(tx, events, others, "shift_assigned_closed", shiftRef(shift));
     await recordAudit(
       tx,
       { userId: actorId },

@@ -110,6 +110,7 @@ describe("extra shifts: a shift's life", () => {
     expect(res.json()).toMatchObject({ status: "open", can: { publish: false, close: true, assign: true } });
     expect(res.json().publishedAt).not.toBeNull();
 
+    await t.ctx.background.settled(); // written right after the commit
     const published = await t.ctx.db
       .select({ to: notifications.recipientUserId, payload: notifications.payload })
       .from(notifications)

@@ -89,7 +89,10 @@ export async function lockShift(tx: Tx, shiftId: string): Promise<ShiftRow> {
   return row;
 }
 
-/** 'Publiser': the draft opens, and every other active member of the department is told. */
+/**
+ * 'Publiser': the draft opens, and every other active member of the department is told
+ * (`notify` is the notifications feature's `notifyAfterCommit`: a department is many).
+ */
 export function publishShift(
   deps: LifecycleDeps,
   notify: Notify,

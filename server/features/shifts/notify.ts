@@ -18,6 +18,16 @@ export type Notify = (
   payload: { shiftId: string; title: string; startsAt: string },
 ) => Promise<unknown>;
 
+/**
+ * Both ways the notifications feature tells people: `notify` in the caller's transaction,
+ * `notifyAfterCommit` right after it commits, for notices to many (an outbox row now,
+ * the notifications a moment later) that need not hold the caller's locks and answer.
+ */
+export interface Notices {
+  notify: Notify;
+  notifyAfterCommit: Notify;
+}
+
 /** What a shift notification says of the shift: what the bell shows. */
 export const shiftRef = (shift: Pick<ShiftRow, "id" | "title" | "startsAt">) => ({
   shiftId: shift.id,

@@ -18,7 +18,7 @@ import { authenticate, requireFeature, signedIn } from "../../platform/pipeline.
 import type { ShiftLoaders } from "./access.ts";
 import { assignShift } from "./allocation.ts";
 import { setInterest } from "./interest.ts";
-import type { Notify } from "./notify.ts";
+import type { Notices } from "./notify.ts";
 import { auditOf, outcomeFor } from "./outcome.ts";
 import { tags } from "./routes.ts";
 
@@ -26,7 +26,7 @@ export function participationRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   load: ShiftLoaders,
-  notify: Notify,
+  notices: Notices,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = [requireFeature(ctx, "shifts")];
@@ -68,7 +68,7 @@ export function participationRoutes(
       preValidation,
       preHandler: load.manageShift,
     },
-    async (request) => assignShift(ctx, notify, me(request), request.params.shiftId),
+    async (request) => assignShift(ctx, notices, me(request), request.params.shiftId),
   );
 
   r.get(

@@ -26,7 +26,7 @@ import { type ShiftLoaders, targetDeptId } from "./access.ts";
 import { countShifts } from "./counts.ts";
 import { fairnessOverview } from "./fairness.ts";
 import { closeShift, createShift, deleteShift, editShift, publishShift } from "./lifecycle.ts";
-import type { Notify } from "./notify.ts";
+import type { Notices } from "./notify.ts";
 import { listShifts, openShiftsCache, openShiftsJson, presentShift, type Viewer } from "./present.ts";
 
 export const tags = ["shifts"];
@@ -39,7 +39,7 @@ function viewerOf(ctx: AppContext, request: FastifyRequest): Viewer {
 /** The department the route authorized (`inMyDepartment` and its likes). */
 const myDeptId = (request: FastifyRequest) => signedIn(request).actor.currentDeptId!;
 
-export function shiftRoutes(app: FastifyInstance, ctx: AppContext, load: ShiftLoaders, notify: Notify) {
+export function shiftRoutes(app: FastifyInstance, ctx: AppContext, load: ShiftLoaders, notices: Notices) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = [requireFeature(ctx, "shifts")];
   const preValidation = [authenticate(ctx)];
@@ -160,7 +160,12 @@ export function shiftRoutes(app: FastifyInstance, ctx: AppContext, load: ShiftLo
       preHandler: load.manageShift,
     },
     async (request) => {
-      await publishShift(ctx, notify, signedIn(request).actor.userId, request.params.shiftId);
+      await publishShift(
+        ctx,
+        notices.notifyAfterCommit,
+        signedIn(request).actor.userId,
+        request.params.shiftId,
+      );
       return present(request, request.params.shiftId);
     },
   );
