@@ -101,6 +101,45 @@ describe("shift spans", () => {
   });
 });
 
+describe("what Oslo's clocks show, worked out once per UTC hour", () => {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Oslo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const weekday = new Intl.DateTimeFormat("nb-NO", { timeZone: "Europe/Oslo", weekday: "short" });
+  /** Any minute of 2000–2099, and any minute of the hours around each summer-time change. */
+  const instants = fc.oneof(
+    fc
+      .integer({ min: Date.UTC(2000, 0, 1) / 60_000, max: Date.UTC(2099, 11, 31) / 60_000 })
+      .map((m) => new Date(m * 60_000)),
+    fc
+      .tuple(changeDays, fc.integer({ min: -3 * 60, max: 4 * 60 }))
+      .map(([day, minutes]) => new Date(Date.parse(`${day}T01:00:00Z`) + minutes * 60_000)),
+  );
+
+  it("agrees with the time-zone database for every instant, in any order of asking", () => {
+    fc.assert(
+      fc.property(instants, (at) => {
+        const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
+        expect(osloDate(at)).toBe(`${p.year}-${p.month}-${p.day}`);
+        expect(osloHour(at)).toBe(Number(p.hour));
+        const end = new Date(at.getTime() + 8 * hourMs);
+        const q = Object.fromEntries(parts.formatToParts(end).map((x) => [x.type, x.value]));
+        const nextDay = `${q.year}-${q.month}-${q.day}` !== osloDate(at) ? " (+1 dag)" : "";
+        expect(formatShiftWhen(at, end)).toBe(
+          `${weekday.format(at)} ${p.day}.${p.month} · ${p.hour}:${p.minute}–${q.hour}:${q.minute}${nextDay}`,
+        );
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
 describe("dates", () => {
   it("knows real calendar dates", () => {
     expect(isOsloDate("2026-02-28")).toBe(true);

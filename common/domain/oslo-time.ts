@@ -32,16 +32,51 @@ export function isOsloDate(date: string): boolean {
   return d.toISOString().slice(0, 10) === date;
 }
 
+const weekday = new Intl.DateTimeFormat("nb-NO", { timeZone: osloTimeZone, weekday: "short" });
+
+/** What Oslo's calendar and clocks show during one UTC hour. */
+interface OsloHourFacts {
+  date: OsloDate;
+  /** `tir.` */
+  weekday: string;
+  hour: number;
+}
+
+const factsByHour = new Map<number, OsloHourFacts>();
+/** About six years of hours: far more than any screen or audit asks for at once. */
+const factsKept = 50_000;
+
+/**
+ * Oslo's offset from UTC changes only on a UTC hour (01:00 UTC on the changeover
+ * Sundays), so date, weekday and hour hold for a whole UTC hour and are worked out once
+ * per hour through the time-zone database. An assignment writes the audit text of every
+ * ineligible candidate, and each conversion through `Intl` cost about 4 µs.
+ */
+function osloFacts(at: Date): OsloHourFacts {
+  const key = Math.floor(at.getTime() / hourMs);
+  let facts = factsByHour.get(key);
+  if (!facts) {
+    const start = new TZDate(key * hourMs, osloTimeZone);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    facts = {
+      date: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
+      weekday: weekday.format(start),
+      hour: start.getHours(),
+    };
+    if (factsByHour.size >= factsKept) factsByHour.clear();
+    factsByHour.set(key, facts);
+  }
+  return facts;
+}
+
 /** The Oslo wall-clock hour of an instant. */
 export function osloHour(at: Date): number {
-  return new TZDate(at.getTime(), osloTimeZone).getHours();
+  return osloFacts(at).hour;
 }
 
 /** The Oslo calendar date of an instant. */
 export function osloDate(at: Date): OsloDate {
-  const local = new TZDate(at.getTime(), osloTimeZone);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+  return osloFacts(at).date;
 }
 
 /** The instant the clocks in Oslo show `hour`:00 on `date` (day overflow rolls over). */
@@ -80,18 +115,16 @@ export function shiftSpan(date: OsloDate, fromHour: number, toHour: number): Shi
   return { startsAt, endsAt, nextDay };
 }
 
-const weekday = new Intl.DateTimeFormat("nb-NO", { timeZone: osloTimeZone, weekday: "short" });
-const clock = new Intl.DateTimeFormat("nb-NO", {
-  timeZone: osloTimeZone,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+/** `07:05`: Oslo's offset is whole hours, so the minutes are the instant's own. */
+function osloClock(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(osloFacts(at).hour)}:${pad(at.getUTCMinutes())}`;
+}
 
 /** A shift's day and time as cards show it first (ui.md): `tir. 24.11 · 07:00–15:00`. */
 export function formatShiftWhen(startsAt: Date, endsAt: Date): string {
-  const startDate = osloDate(startsAt);
-  const nextDay = osloDate(endsAt) !== startDate ? " (+1 dag)" : "";
-  const [, month, day] = startDate.split("-");
-  return `${weekday.format(startsAt)} ${day}.${month} · ${clock.format(startsAt)}–${clock.format(endsAt)}${nextDay}`;
+  const start = osloFacts(startsAt);
+  const nextDay = osloDate(endsAt) !== start.date ? " (+1 dag)" : "";
+  const [, month, day] = start.date.split("-");
+  return `${start.weekday} ${day}.${month} · ${osloClock(startsAt)}–${osloClock(endsAt)}${nextDay}`;
 }
