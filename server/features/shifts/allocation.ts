@@ -170,8 +170,9 @@ export function assignShift(
   const { minRestHours } = deps.config;
   return withTx(deps, async (tx, events) => {
     const shift = await lockShift(tx, shiftId);
-    // Already decided: the earlier result ('Allerede tildelt'), never a second draw.
-    const earlier = await holderOf(tx, shiftId);
+    // Already decided: the earlier result ('Allerede tildelt'), never a second draw. (An
+    // open shift has no assignment; should one appear, its unique shift id refuses a second.)
+    const earlier = shift.status === "assigned" ? await holderOf(tx, shiftId) : null;
     if (earlier) return { shiftId, alreadyAssigned: true, winner: earlier };
     if (shift.status !== "open") throw conflict("shift_not_open");
     if (shift.startsAt <= now) throw conflict("shift_started");
