@@ -8,8 +8,9 @@
  *    in one transaction: lock the shift row, count the 90-day extra-shift assignments of
  *    the interested active members in one grouped query and take the lowest (random
  *    among equals), insert the assignment and the run, mark the shift assigned; 200
- *    `{ winnerId }`. Not done, unlike the app: the rest-time rule, an audit row per
- *    candidate, notifications, the audit log, realtime events.
+ *    `{ winnerId }`. Not done, unlike the app: the rest-time rule, the audit of every
+ *    candidate (the run names the winner alone), notifications, the audit log, realtime
+ *    events.
  * Run as a child process by the benchmark (env PORT, DATABASE_URL).
  */
 import http from "node:http";
@@ -66,8 +67,10 @@ async function assign(
       winnerId,
     ]);
     await client.query(
-      `insert into shift_allocation_runs (shift_id, winner_user_id, snapshot, min_rest_hours, created_by)
-       values ($1, $2, $3, $4, $5)`,
+      // The winner as its only candidate: the baseline keeps no audit of the others.
+      `insert into shift_allocation_runs (shift_id, winner_user_id, snapshot, min_rest_hours, created_by,
+         candidate_ids, candidate_fairness, candidate_tie_breaks, candidate_ranks, candidate_ineligible)
+       values ($1, $2, $3, $4, $5, array[$2::uuid], '{0}', array[gen_random_uuid()], '{1}', '{NULL}')`,
       [shiftId, winnerId, { minScore: 0, ties: [winnerId], others: [] }, defaultMinRestHours, actorId],
     );
     await client.query("update shifts set status = 'assigned' where id = $1", [shiftId]);
