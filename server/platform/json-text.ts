@@ -31,3 +31,24 @@ export function writtenOnce(written: Map<string, string>, key: string, value: ()
   }
   return json;
 }
+
+/**
+ * Each reader's finished answer made from one kept value (a department's open shifts, a
+ * thread's newest page), kept with it: the same person asking again before anything
+ * changed (switching tabs, a refetch on focus, a reconnect) gets the same string, not
+ * one built anew, and compression.ts finds its gzip without hashing 30 KB again. Keyed
+ * by the reader's actor, the same object while their session is kept, so new records
+ * make a new answer. What in an answer follows the clock (a shift starting, an undo
+ * window closing) says until when it holds; the kept value itself lasts seconds.
+ */
+export class ReaderAnswers {
+  private readonly byReader = new WeakMap<object, { text: string; until: number }>();
+
+  answer(reader: object, now: Date, make: () => { text: string; until: number }): string {
+    const kept = this.byReader.get(reader);
+    if (kept && now.getTime() < kept.until) return kept.text;
+    const made = make();
+    this.byReader.set(reader, made);
+    return made.text;
+  }
+}

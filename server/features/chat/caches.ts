@@ -8,6 +8,7 @@
 import { chatEvents } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { AppContext } from "../../platform/context.ts";
+import type { ReaderAnswers } from "../../platform/json-text.ts";
 import { ReadCache } from "../../platform/read-cache.ts";
 import type { LoadedThread } from "./access.ts";
 import type { MessageFacts, MessageRow } from "./present.ts";
@@ -19,6 +20,9 @@ export interface LatestMessages {
   facts: MessageFacts;
   /** per message and set of abilities (present.ts `presentAsJson`) */
   written: Map<string, string>;
+  /** the page's `asOf`: the clock of the request that read it, taken before the read */
+  asOf: string;
+  answers: ReaderAnswers;
 }
 
 export interface ChatCaches {

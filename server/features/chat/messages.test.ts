@@ -479,3 +479,27 @@ describe("chat reactions switched off", () => {
     expect(await t.ctx.db.select().from(chatMessageReactions)).toEqual([]);
   });
 });
+
+describe("the newest page kept in memory as time passes", () => {
+  let t: TestApp;
+  let now = new Date();
+  afterAll(() => t.close());
+
+  it("gives the author a deleted message's text and undo until its window ends, though nothing else changed", async () => {
+    t = await createTestApp({}, { clock: { now: () => now } });
+    const as = await demoClients(t, await demoIds(t));
+    const dept = threadIdOf(await as.kari.post("/api/chat/department"));
+    const sent = messageDto.parse(
+      (await as.kari.post(`/api/chat/threads/${dept}/messages`, { content: "Feil tråd" })).json(),
+    );
+    expect((await as.kari.request("DELETE", `/api/chat/messages/${sent.id}`)).statusCode).toBe(200);
+    const mine = async () => {
+      const res = await as.kari.get(`/api/chat/threads/${dept}/messages`);
+      return messagePage.parse(res.json()).messages.find((m) => m.id === sent.id)!;
+    };
+    expect(await mine()).toMatchObject({ content: "Feil tråd", abilities: { undo: true } });
+    expect(await mine()).toMatchObject({ content: "Feil tråd", abilities: { undo: true } });
+    now = new Date(now.getTime() + 5 * 60_000 + 1_000);
+    expect(await mine()).toMatchObject({ content: null, abilities: { undo: false } });
+  });
+});

@@ -4,7 +4,12 @@
  * has passed. Each change tells the thread's followers after the commit, with ids only.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
-import { canUndo, messageBodyError, normaliseMessageBody } from "../../../common/domain/chat-messages.ts";
+import {
+  canUndo,
+  messageBodyError,
+  normaliseMessageBody,
+  undoDeadline,
+} from "../../../common/domain/chat-messages.ts";
 import { limits } from "../../../common/domain/limits.ts";
 import {
   chatEvents,
@@ -17,6 +22,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { chatMessageReactions, chatMessages, chatThreads } from "../../db/schema.ts";
 import { AppError, notFound, unprocessable } from "../../platform/errors.ts";
 import type { Job } from "../../platform/jobs.ts";
+import { ReaderAnswers } from "../../platform/json-text.ts";
 import type { FileStore } from "../../platform/storage.ts";
 import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
 import type { LoadedMessage, LoadedThread } from "./access.ts";
@@ -129,15 +135,33 @@ export async function newestPageJson(
   thread: LoadedThread,
   latest: ChatCaches["latest"],
 ): Promise<string> {
-  const { rows, hasMore, facts, written } = (await latest.read(thread.id, async () => {
+  const page = (await latest.read(thread.id, async () => {
+    // asOf: this request's clock, taken before the read, so nothing committed during it is
+    // newer. Kept with the page: while it is kept nothing changed (the thread's events drop
+    // it), and readers of one version get the same text (compression.ts keeps its gzip).
+    const asOf = viewer.now.toISOString();
     const { rows, facts } = await readPage(db, eq(chatMessages.threadId, thread.id), false, messagePageSize);
-    const page = rows.slice(0, messagePageSize).reverse();
-    return { rows: page, hasMore: rows.length > messagePageSize, facts, written: new Map() };
+    return {
+      rows: rows.slice(0, messagePageSize).reverse(),
+      hasMore: rows.length > messagePageSize,
+      facts,
+      written: new Map(),
+      asOf,
+      answers: new ReaderAnswers(),
+    };
   }))!;
-  const messages = presentAsJson(viewer, thread, rows, facts, written);
-  // asOf: the request's clock, taken before the read, so nothing committed during it is newer.
-  const asOf = JSON.stringify(viewer.now.toISOString());
-  return `{"messages":${messages},"hasMore":${hasMore},"asOf":${asOf}}`;
+  return page.answers.answer(viewer.actor, viewer.now, () => {
+    const messages = presentAsJson(viewer, thread, page.rows, page.facts, page.written);
+    return {
+      text: `{"messages":${messages},"hasMore":${page.hasMore},"asOf":${JSON.stringify(page.asOf)}}`,
+      // A deleted message's undo (and its text, for its author) ends with its window.
+      until: Math.min(
+        ...page.rows.flatMap((r) =>
+          r.deletedAt && r.content !== null ? [undoDeadline(r.deletedAt).getTime() + 1] : [],
+        ),
+      ),
+    };
+  });
 }
 
 /** One message of the thread, as the caller sees it (what a realtime event announced). */

@@ -207,3 +207,26 @@ describe("extra shifts: the demo data", () => {
     expect(his.map((s) => s.deptId)).toEqual([intensiv!.id]);
   });
 });
+
+describe("extra shifts: an open list kept in memory as time passes", () => {
+  let t: TestApp;
+  let w: World;
+  let now = new Date();
+  beforeAll(async () => {
+    t = await createTestApp({}, { clock: { now: () => now } });
+    w = await shiftWorld(t);
+  });
+  afterAll(() => t.close());
+
+  it("takes no more interest in a shift once it has started, though nothing else changed", async () => {
+    const soon = await makeShift(t, { dept: w.a, startsAt: new Date(now.getTime() + 3_600_000) });
+    const mine = async () => {
+      const res = await w.as.kari.get("/api/shifts?view=open");
+      return shiftList.parse(res.json()).shifts.find((s) => s.id === soon.id)!;
+    };
+    expect((await mine()).can.interest).toBe(true);
+    expect((await mine()).can.interest).toBe(true);
+    now = new Date(now.getTime() + 2 * 3_600_000);
+    expect((await mine()).can.interest).toBe(false);
+  });
+});

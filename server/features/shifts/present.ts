@@ -28,7 +28,7 @@ import {
 import { avatarUrlSql } from "../../platform/avatars.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
-import { abilityBits, writtenOnce } from "../../platform/json-text.ts";
+import { abilityBits, ReaderAnswers, writtenOnce } from "../../platform/json-text.ts";
 import { ReadCache } from "../../platform/read-cache.ts";
 import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
 import { toShiftResource } from "./access.ts";
@@ -247,6 +247,7 @@ export interface OpenShifts {
   candidates: Map<string, Set<string>>;
   /** a shift's JSON per interest and abilities (`openShiftsJson`) */
   written: Map<string, string>;
+  answers: ReaderAnswers;
 }
 
 export type OpenShiftsCache = ReadCache<OpenShifts>;
@@ -270,6 +271,7 @@ async function loadOpenShifts(db: Db, deptId: string): Promise<OpenShifts> {
     interested: new Map(people.map((p) => [p.id, new Set(p.interested)])),
     candidates: new Map(people.map((p) => [p.id, new Set(p.candidates)])),
     written: new Map(),
+    answers: new ReaderAnswers(),
   };
 }
 
@@ -287,6 +289,14 @@ export async function openShiftsJson(
   openShifts: OpenShiftsCache,
 ): Promise<string> {
   const open = (await openShifts.read(deptId, () => loadOpenShifts(db, deptId)))!;
+  return open.answers.answer(me.actor, me.now, () => ({
+    text: openShiftsText(open, me),
+    // A shift that starts takes no more interest: the abilities change then.
+    until: Math.min(...open.rows.map((r) => r.shift.startsAt.getTime()).filter((t) => t > me.now.getTime())),
+  }));
+}
+
+function openShiftsText(open: OpenShifts, me: Viewer): string {
   const userId = me.actor.userId;
   const parts = open.rows.map((shared) => {
     const r = {
