@@ -125,7 +125,6 @@ function baselineAssigner(server: RunningServer, leader: BenchUser): AssignTarge
  */
 function listClient(url: string, expected: number) {
   return leanGet(url, {
-    concurrency: settings.listConcurrency,
     check: (body) => {
       const length = (body as { shifts?: unknown[] }).shifts?.length;
       return length === expected ? null : `list of ${length}`;

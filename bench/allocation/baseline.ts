@@ -90,8 +90,13 @@ async function readJson(req: http.IncomingMessage): Promise<{ actorId: string }>
   return JSON.parse(Buffer.concat(chunks).toString());
 }
 
-const json = (res: http.ServerResponse, status: number, body: unknown) =>
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+/** With its length, as the app answers (and the lean client reads answers by it). */
+function json(res: http.ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res
+    .writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) })
+    .end(text);
+}
 
 const server = http.createServer(async (req, res) => {
   try {

@@ -18,7 +18,6 @@ export async function runRead(
   opts: { concurrency: number; warmupSeconds: number; seconds: number; serverPid?: number },
 ): Promise<ReadResult> {
   const client = leanGet(`${base}/api/chat/threads/${threadId}/messages`, {
-    concurrency: opts.concurrency,
     check: (body) => {
       const length = (body as { messages?: unknown[] }).messages?.length;
       return length === 50 ? null : `page of ${length}`;

@@ -11,38 +11,16 @@
  * newest page at 50 parallel: 2,033 → 2,325 a second); a small one in place, where
  * handing it over would cost more than the work.
  *
- * The gzip of a recent large answer is kept by its text: the readers of a department's
- * open list or of a thread's newest page often get the very same text (written from
- * memory, json-text.ts), and someone who asks again before anything changed always
- * does. On this 2-core machine a gzip on libuv's threads costs 250–400 µs of CPU in
- * all; finding the text among those kept costs a hash of it.
+ * An answer kept in memory keeps its gzip too (json-text.ts `JsonAnswer`): on this 2-core
+ * machine a gzip on libuv's threads costs 250–400 µs of CPU in all.
  */
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 const gzipElsewhere = promisify(gzip);
 const threshold = 1024;
 const elsewhereFrom = 8192;
-/** About 128 × (30 KB of text + 5 KB of gzip): a few MB. */
-const gzipsKept = 128;
-const recentGzips = new Map<string, Promise<Buffer>>();
-
-/** The gzip of `text`, made once while it is among the most recently sent. */
-function gzipOnce(text: string): Promise<Buffer> {
-  let gz = recentGzips.get(text);
-  if (gz) {
-    // Most recently used last: the first in the map is the one to drop.
-    recentGzips.delete(text);
-  } else {
-    gz = gzipElsewhere(text, { level: 1 });
-    gz.catch(() => recentGzips.delete(text));
-    if (recentGzips.size >= gzipsKept) recentGzips.delete(recentGzips.keys().next().value!);
-  }
-  recentGzips.set(text, gz);
-  return gz;
-}
-
 const compressible = /^(application\/(json|[\w.+-]*\+json|javascript)|text\/|image\/svg\+xml)/;
 
 /** Whether the request's Accept-Encoding takes gzip (a `q=0` says no). */
@@ -56,19 +34,35 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/**
+ * Whether an answer of `size` bytes goes out gzipped (compressible, large enough, and the
+ * client takes it); if so, says so in its headers. Either way it says the answer varies.
+ */
+export function gzipping(request: FastifyRequest, reply: FastifyReply, size: number): boolean {
+  if (!compressible.test(String(reply.getHeader("content-type") ?? ""))) return false;
+  const vary = String(reply.getHeader("vary") ?? "");
+  if (!/accept-encoding/i.test(vary))
+    reply.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  if (size < threshold || !acceptsGzip(request.headers["accept-encoding"])) return false;
+  reply.header("content-encoding", "gzip");
+  reply.removeHeader("content-length");
+  return true;
+}
+
+/** The gzip of an answer, on libuv's threads from 8 KB on. */
+export function gzipAnswer(
+  payload: string | Buffer,
+  size = Buffer.byteLength(payload),
+): Buffer | Promise<Buffer> {
+  return size < elsewhereFrom ? gzipSync(payload, { level: 1 }) : gzipElsewhere(payload, { level: 1 });
+}
+
 export function registerCompression(app: FastifyInstance) {
   app.addHook("onSend", async (request, reply, payload) => {
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+    // Already compressed by its sender (json-text.ts `sendJsonText`).
     if (reply.hasHeader("content-encoding")) return payload;
-    if (!compressible.test(String(reply.getHeader("content-type") ?? ""))) return payload;
-    const vary = String(reply.getHeader("vary") ?? "");
-    if (!/accept-encoding/i.test(vary))
-      reply.header("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     const size = Buffer.byteLength(payload);
-    if (size < threshold || !acceptsGzip(request.headers["accept-encoding"])) return payload;
-    reply.header("content-encoding", "gzip");
-    reply.removeHeader("content-length");
-    if (size < elsewhereFrom) return gzipSync(payload, { level: 1 });
-    return typeof payload === "string" ? gzipOnce(payload) : gzipElsewhere(payload, { level: 1 });
+    return gzipping(request, reply, size) ? gzipAnswer(payload, size) : payload;
   });
 }

@@ -54,8 +54,11 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
       const viewer = viewerOf(ctx, request);
       const thread = await load.loadedThread(request);
       if (!isNewestPage(request.query)) return messagePage(ctx.db, viewer, thread, request.query);
-      const text = await newestPageJson(ctx.db, viewer, thread, caches.latest);
-      return sendJsonText(reply, messagePageSchema, text);
+      return sendJsonText(
+        reply,
+        messagePageSchema,
+        await newestPageJson(ctx.db, viewer, thread, caches.latest),
+      );
     },
   );
 

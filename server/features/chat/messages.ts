@@ -22,7 +22,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { chatMessageReactions, chatMessages, chatThreads } from "../../db/schema.ts";
 import { AppError, notFound, unprocessable } from "../../platform/errors.ts";
 import type { Job } from "../../platform/jobs.ts";
-import { ReaderAnswers } from "../../platform/json-text.ts";
+import { type JsonAnswer, ReaderAnswers } from "../../platform/json-text.ts";
 import type { FileStore } from "../../platform/storage.ts";
 import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
 import type { LoadedMessage, LoadedThread } from "./access.ts";
@@ -134,7 +134,7 @@ export async function newestPageJson(
   viewer: Viewer,
   thread: LoadedThread,
   latest: ChatCaches["latest"],
-): Promise<string> {
+): Promise<JsonAnswer> {
   const page = (await latest.read(thread.id, async () => {
     // asOf: this request's clock, taken before the read, so nothing committed during it is
     // newer. Kept with the page: while it is kept nothing changed (the thread's events drop

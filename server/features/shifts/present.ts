@@ -28,7 +28,7 @@ import {
 import { avatarUrlSql } from "../../platform/avatars.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
-import { abilityBits, ReaderAnswers, writtenOnce } from "../../platform/json-text.ts";
+import { abilityBits, type JsonAnswer, ReaderAnswers, writtenOnce } from "../../platform/json-text.ts";
 import { ReadCache } from "../../platform/read-cache.ts";
 import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
 import { toShiftResource } from "./access.ts";
@@ -287,7 +287,7 @@ export async function openShiftsJson(
   me: Viewer,
   deptId: string,
   openShifts: OpenShiftsCache,
-): Promise<string> {
+): Promise<JsonAnswer> {
   const open = (await openShifts.read(deptId, () => loadOpenShifts(db, deptId)))!;
   return open.answers.answer(me.actor, me.now, () => ({
     text: openShiftsText(open, me),
