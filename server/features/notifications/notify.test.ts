@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { departments, notifications, user } from "../../db/schema.ts";
+import { notifications, user } from "../../db/schema.ts";
 import type { BusEvent } from "../../platform/events.ts";
 import { withTx } from "../../platform/tx.ts";
 import { makeStaff } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
 import { notify } from "./service.ts";
+import { demoRecipients, notificationsOf } from "./test-helpers.ts";
 
 /** Long enough for the bus's microtasks to have run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
@@ -21,18 +21,14 @@ describe("notify", () => {
   let heard: BusEvent[];
   let stops: (() => void)[] = [];
 
-  const rowsOf = (...userIds: string[]) =>
-    t.ctx.db.select().from(notifications).where(inArray(notifications.recipientUserId, userIds));
+  const rowsOf = (...userIds: string[]) => notificationsOf(t, ...userIds);
   const listen = (...userIds: string[]) => {
     for (const id of userIds) stops.push(t.ctx.bus.subscribe(topics.user(id), (e) => heard.push(e)));
   };
 
   beforeAll(async () => {
     t = await createTestApp();
-    const users = await t.ctx.db.select({ id: user.id, email: user.email }).from(user);
-    const userId = (email: string) => users.find((u) => u.email === email)!.id;
-    const [anestesi] = await t.ctx.db.select().from(departments).where(eq(departments.name, "Anestesi"));
-    ids = { kari: userId("kari@demo.no"), ola: userId("ola@demo.no"), anestesi: anestesi!.id };
+    ids = await demoRecipients(t);
   });
   afterAll(() => t.close());
   beforeEach(async () => {

@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { departments, notificationOutbox, notifications, staff, user } from "../../db/schema.ts";
+import { notificationOutbox, notifications, staff } from "../../db/schema.ts";
 import type { BusEvent } from "../../platform/events.ts";
 import { withTx } from "../../platform/tx.ts";
 import { makeStaff } from "../../test/factories.ts";
 import { createTestApp, driver, type TestApp } from "../../test/harness.ts";
 import { deliverQueued, notifyAfterCommit } from "./outbox.ts";
+import { demoRecipients, notificationsOf } from "./test-helpers.ts";
 
 const shift = () => ({ shiftId: randomUUID(), title: "Dagvakt", startsAt: "2030-01-07T06:00:00.000Z" });
 
@@ -16,15 +17,11 @@ describe("notifications after the commit", () => {
   let t: TestApp;
   let ids: { kari: string; ola: string; anestesi: string };
 
-  const rowsOf = (...userIds: string[]) =>
-    t.ctx.db.select().from(notifications).where(inArray(notifications.recipientUserId, userIds));
+  const rowsOf = (...userIds: string[]) => notificationsOf(t, ...userIds);
 
   beforeAll(async () => {
     t = await createTestApp();
-    const users = await t.ctx.db.select({ id: user.id, email: user.email }).from(user);
-    const userId = (email: string) => users.find((u) => u.email === email)!.id;
-    const [anestesi] = await t.ctx.db.select().from(departments).where(eq(departments.name, "Anestesi"));
-    ids = { kari: userId("kari@demo.no"), ola: userId("ola@demo.no"), anestesi: anestesi!.id };
+    ids = await demoRecipients(t);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
