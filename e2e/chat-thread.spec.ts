@@ -167,3 +167,37 @@ test("the department chat works at 375×812: composer in view, sending, the menu
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole("link", { name: /^Avdeling/ })).toBeVisible();
 });
+
+test("a thread opens at its newest message without the way down; scrolled up, the button takes the reader back", async ({
+  browser,
+  baseURL,
+}) => {
+  const ola = await openChat(browser, baseURL, demo.ola, {
+    viewport: { width: 375, height: 812 },
+    // Whether the button was ever in the page, also for a moment while the thread opened.
+    beforeOpen: async (page) => {
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          if (document.querySelector('[aria-label="Til nyeste melding"]'))
+            Object.assign(window, { wayDownShown: true });
+        }).observe(document, { childList: true, subtree: true });
+      });
+    },
+  });
+  // Enough messages to scroll on a phone, whatever the other tests wrote.
+  for (let i = 0; i < 8; i++) await send(ola, unique(`Linje ${i}`));
+  const last = unique("Nederst");
+  await send(ola, last);
+  await expect(message(ola, last)).toBeInViewport();
+  await ola.reload();
+  await expect(message(ola, last)).toBeInViewport();
+  await ola.waitForTimeout(1_000);
+  expect(await ola.evaluate(() => "wayDownShown" in window)).toBe(false);
+
+  const wayDown = ola.getByRole("button", { name: "Til nyeste melding" });
+  await ola.getByRole("region", { name: "Meldinger" }).evaluate((list) => list.scrollTo({ top: 0 }));
+  await expect(wayDown).toBeVisible();
+  await wayDown.click();
+  await expect(message(ola, last)).toBeInViewport();
+  await expect(wayDown).toBeHidden();
+});

@@ -16,6 +16,7 @@ const t = ui.thread;
 /** Spec §9: follow new messages within 100 px of the bottom; offer the way down beyond 10 px. */
 const followWithinPx = 100;
 const buttonBeyondPx = 10;
+const wayDownAfterMs = 300;
 /** Older messages load while the reader is this close to the top. */
 const olderWithinPx = 400;
 /** Spec §9: a message jumped to stays highlighted this long. */
@@ -129,6 +130,16 @@ export function MessageList({
   // The view shrinks when the composer grows or a phone's keyboard opens: a reader at
   // the newest message stays there.
   const atEnd = useRef(true);
+  // The way down shows once the reader has stayed away from the newest message a moment:
+  // while a thread opens, rows measured taller than estimated leave it short of the end
+  // for about 150 ms, which flashed the button on every open.
+  const [awayFromEnd, setAwayFromEnd] = useState(false);
+  const [showWayDown, setShowWayDown] = useState(false);
+  useEffect(() => {
+    if (!awayFromEnd) return setShowWayDown(false);
+    const timer = window.setTimeout(() => setShowWayDown(true), wayDownAfterMs);
+    return () => window.clearTimeout(timer);
+  }, [awayFromEnd]);
   const hasMessages = messages.length > 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list element only exists once there are messages
   useEffect(() => {
@@ -143,8 +154,10 @@ export function MessageList({
 
   const onScroll = () => {
     const element = scroller.current;
-    if (element)
+    if (element) {
       atEnd.current = element.scrollHeight - element.clientHeight - element.scrollTop <= buttonBeyondPx;
+      setAwayFromEnd(!atEnd.current);
+    }
     loadOlderIfNear();
   };
 
@@ -202,8 +215,6 @@ export function MessageList({
     next.focus({ preventScroll: true });
     next.scrollIntoView({ block: "nearest" });
   };
-
-  const distanceFromEnd = virtualizer.getDistanceFromEnd();
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -276,7 +287,7 @@ export function MessageList({
           </p>
         </div>
       )}
-      {messages.length > 0 && distanceFromEnd > buttonBeyondPx && (
+      {messages.length > 0 && showWayDown && (
         <Button
           variant="outline"
           size="icon"
