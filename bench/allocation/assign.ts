@@ -13,6 +13,7 @@ export interface AssignTarget {
   pid: number;
   /** Assigns the shift; null when the answer is a fresh assignment, else what was wrong. */
   assign(shiftId: string): Promise<string | null>;
+  close(): void;
 }
 
 export interface AssignResult {
@@ -39,18 +40,22 @@ export async function runAssignments(
     if (error) errors.set(error, (errors.get(error) ?? 0) + 1);
     return error === null;
   };
-  for (const id of shifts.warmup) await call(id);
-  const stopCpu = await cpuMeter(target.pid);
-  const latencies: number[] = [];
-  for (const id of shifts.measured) {
-    const t0 = performance.now();
-    if (await call(id)) latencies.push(performance.now() - t0);
+  try {
+    for (const id of shifts.warmup) await call(id);
+    const stopCpu = await cpuMeter(target.pid);
+    const latencies: number[] = [];
+    for (const id of shifts.measured) {
+      const t0 = performance.now();
+      if (await call(id)) latencies.push(performance.now() - t0);
+    }
+    return {
+      label: target.label,
+      assigned: latencies.length,
+      errors,
+      latency: percentiles(latencies),
+      cpu: await stopCpu(),
+    };
+  } finally {
+    target.close();
   }
-  return {
-    label: target.label,
-    assigned: latencies.length,
-    errors,
-    latency: percentiles(latencies),
-    cpu: await stopCpu(),
-  };
 }

@@ -19,7 +19,9 @@
  * Everything large is one `generate_series` statement (a million rows in about half a
  * minute on PostgreSQL, most of it index upkeep; PGlite runs the same SQL, slower).
  * VACUUM ANALYZE at the end: planner statistics and visibility maps of a settled table,
- * as autovacuum keeps them.
+ * as autovacuum keeps them. Then a CHECKPOINT: otherwise the one the seed's gigabyte of
+ * WAL sets off writes it out during the measured requests, and their commits wait for
+ * the disk (up to half a second each here) for what the seed wrote.
  */
 import { randomUUID } from "node:crypto";
 import os from "node:os";
@@ -65,7 +67,9 @@ const numberedStaff = (deptId: string) => sql`
  * were assigned, so the tables lie on disk as a live database's do (newest rows last).
  * The rows agree with their foreign keys by construction, so where the role may
  * (a superuser; PGlite's is one) the per-row key checks are skipped: with them, a million
- * rows took twice as long.
+ * rows took twice as long. Triggers are skipped with them, so what they keep is written
+ * here: whether an assignment counts for fairness (its shift is an extra shift), and at
+ * the end the fairness window's counts (`countFairness`).
  */
 async function insertAssignedShifts(db: Db, deptId: string, rows: SQL) {
   await db.transaction(async (tx) => {
@@ -84,9 +88,19 @@ async function insertAssignedShifts(db: Db, deptId: string, rows: SQL) {
                case when kind = 'extra' then assigned_at - interval '1 day' end,
                assigned_at - interval '2 days'
         from r)
-      insert into shift_assignments (shift_id, user_id, assigned_at, method)
-      select id, user_id, assigned_at, method from r`);
+      insert into shift_assignments (shift_id, user_id, assigned_at, method, counts_for_fairness)
+      select id, user_id, assigned_at, method, kind = 'extra' from r`);
   });
+}
+
+/** Each person's assignments in the fairness window, as its triggers count them (migration 0011). */
+async function countFairness(db: Db) {
+  await db.execute(sql`delete from fairness_counts`);
+  await db.execute(sql`
+    insert into fairness_counts (user_id, count)
+    select a.user_id, count(*) from shift_assignments a, fairness_window w
+    where a.counts_for_fairness and a.user_id is not null and a.assigned_at > w.since
+    group by a.user_id`);
 }
 
 /** Open extra shifts, three a day from `firstDay`; their ids in order. */
@@ -198,7 +212,9 @@ export async function seedAllocation(source: DatabaseSource, opts: SeedOptions):
       select l.id, p.user_id, now() - random() * interval '3 days'
       from l join (${staffK}) p on (p.k + l.i * 17) % ${n}::int < (l.i * 37) % 101`);
 
+    await countFairness(db);
     await db.execute(sql`vacuum analyze`);
+    await db.execute(sql`checkpoint`);
     const split = (ids: string[]) => ({
       warmup: ids.slice(0, opts.warmupShifts),
       measured: ids.slice(opts.warmupShifts),

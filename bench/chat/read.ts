@@ -2,11 +2,11 @@
  * The read test: `concurrency` signed-in members each ask for the newest page of the
  * history thread (`GET /api/chat/threads/:id/messages`: 50 messages with authors,
  * replies and reactions, what opening a thread loads) in a closed loop (lib/closed-loop.ts)
- * through the lean client (lib/lean-get.ts). A request counts as done when its whole
+ * through the lean client (lib/lean-http.ts). A request counts as done when its whole
  * body is read; answers checked for content must hold 50 messages.
  */
 import { type ClosedLoopResult, runClosedLoop } from "../lib/closed-loop.ts";
-import { leanGet } from "../lib/lean-get.ts";
+import { leanGet } from "../lib/lean-http.ts";
 
 export type ReadResult = ClosedLoopResult;
 

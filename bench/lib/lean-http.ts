@@ -1,5 +1,6 @@
 /**
- * GET requests as a lean load generator makes them, for the closed-loop read tests.
+ * Requests as a lean load generator makes them: GETs for the closed-loop read tests, and
+ * one connection for the assignment test's POSTs.
  * The generator shares the machine's two cores with the server and the database, so its
  * own cost per request lowers what the server can show: `fetch` (a fresh body stream,
  * gunzip and JSON parse every time) used a whole core at ~1,200 requests/s, and Node's
@@ -23,7 +24,7 @@ export interface LeanGet {
   close(): void;
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   gzip: boolean;
   body: Buffer;
@@ -32,7 +33,7 @@ interface Answer {
 const headerEnd = Buffer.from("\r\n\r\n");
 
 /** One kept-alive connection: one request in flight at a time, as a closed-loop worker asks. */
-class Connection {
+export class LeanConnection {
   private readonly socket: net.Socket;
   private received: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (a: Answer) => void; reject: (e: Error) => void } | null = null;
@@ -58,6 +59,7 @@ class Connection {
     return this.failure === null;
   }
 
+  /** Writes `request` (whole: head and body) and resolves with its answer. */
   send(request: Buffer): Promise<Answer> {
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
@@ -94,27 +96,43 @@ class Connection {
   }
 }
 
+/** A request as bytes: `method` and `path` on `target`'s host, with `headers` and `body` (a POST's). */
+export function requestBytes(
+  method: string,
+  target: URL,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+) {
+  const length: Record<string, string> =
+    method === "GET" ? {} : { "content-length": `${Buffer.byteLength(body ?? "")}` };
+  return Buffer.from(
+    `${method} ${path} HTTP/1.1\r\nhost: ${target.host}\r\n` +
+      Object.entries({ ...headers, ...length, "accept-encoding": "gzip, deflate, br" })
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join("") +
+      `\r\n${body ?? ""}`,
+  );
+}
+
+/** The JSON of an answer. */
+export function answerJson(answer: Answer): unknown {
+  return JSON.parse((answer.gzip ? gunzipSync(answer.body) : answer.body).toString("utf8"));
+}
+
 export function leanGet(
   url: string,
   opts: { checkEvery?: number; check: (body: unknown) => string | null },
 ): LeanGet {
   const target = new URL(url);
   const checkEvery = opts.checkEvery ?? 10;
-  const workers = new Map<number, { connection: Connection; request: Buffer; sent: number }>();
-  const requestBytes = (headers: Record<string, string>) =>
-    Buffer.from(
-      `GET ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\n` +
-        Object.entries({ ...headers, "accept-encoding": "gzip, deflate, br" })
-          .map(([name, value]) => `${name}: ${value}\r\n`)
-          .join("") +
-        "\r\n",
-    );
+  const workers = new Map<number, { connection: LeanConnection; request: Buffer; sent: number }>();
   async function request(worker: number, headers: Record<string, string>) {
     let w = workers.get(worker);
     if (!w?.connection.usable) {
       w = {
-        connection: new Connection(target),
-        request: w?.request ?? requestBytes(headers),
+        connection: new LeanConnection(target),
+        request: w?.request ?? requestBytes("GET", target, `${target.pathname}${target.search}`, headers),
         sent: w?.sent ?? 0,
       };
       workers.set(worker, w);
@@ -123,8 +141,7 @@ export function leanGet(
     const answer = await w.connection.send(w.request);
     if (answer.status !== 200) return `HTTP ${answer.status}`;
     if (n % checkEvery !== 0) return null;
-    const text = answer.gzip ? gunzipSync(answer.body) : answer.body;
-    return opts.check(JSON.parse(text.toString("utf8")));
+    return opts.check(answerJson(answer));
   }
   return {
     request,
