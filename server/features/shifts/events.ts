@@ -10,20 +10,20 @@ import { shiftEvents } from "../../../common/schemas/shifts.ts";
 import type { Tx } from "../../db/client.ts";
 import { shifts, staff } from "../../db/schema.ts";
 import type { TxEvents } from "../../platform/tx.ts";
+import { openIn } from "./present.ts";
 
 export async function openCount(tx: Tx, deptId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(shifts)
-    .where(and(eq(shifts.deptId, deptId), eq(shifts.kind, "extra"), eq(shifts.status, "open")));
+  const [row] = await tx.select({ n: count() }).from(shifts).where(openIn(deptId));
   return row!.n;
 }
 
 export async function announceChange(tx: Tx, events: TxEvents, deptId: string, shiftId: string) {
-  events.publish(topics.dept(deptId), shiftEvents.changed, {
-    shiftId,
-    openCount: await openCount(tx, deptId),
-  });
+  announceOpenCount(events, deptId, shiftId, await openCount(tx, deptId));
+}
+
+/** `announceChange` for a caller that counted the open shifts as it wrote the change. */
+export function announceOpenCount(events: TxEvents, deptId: string, shiftId: string, openCount: number) {
+  events.publish(topics.dept(deptId), shiftEvents.changed, { shiftId, openCount });
 }
 
 export async function announceDrafts(tx: Tx, events: TxEvents, deptId: string, shiftId: string) {

@@ -4,7 +4,7 @@
  * departments. Roster shifts never count. One grouped count serves the allocation (for
  * its candidates) and the leaders' overview (for the whole department).
  */
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { fairnessWindowDays } from "../../../common/domain/fairness.ts";
 import type { FairnessOverview } from "../../../common/schemas/shifts.ts";
 import type { Db, Tx } from "../../db/client.ts";
@@ -17,14 +17,16 @@ const dayMs = 86_400_000;
  * Per person: their extra shifts assigned after `now` minus the window (a subquery).
  * `fairness_counts` holds the count from where the window last moved to (the hourly job);
  * what was assigned between that instant and this one's is added or taken away here, a
- * few rows, not the window's every assignment.
+ * few rows, not the window's every assignment. `among` (a set of user ids, as SQL)
+ * counts only those people, read before the grouping rather than filtered after it.
  */
-export function recentExtraCounts(db: Db | Tx, now: Date) {
+export function recentExtraCounts(db: Db | Tx, now: Date, among?: SQL) {
   const since = sql`${windowStart(now).toISOString()}::timestamptz`;
   const assignedAt = shiftAssignments.assignedAt;
   const kept = db
     .select({ userId: fairnessCounts.userId, n: sql<number>`${fairnessCounts.count}`.as("n") })
-    .from(fairnessCounts);
+    .from(fairnessCounts)
+    .where(among && sql`${fairnessCounts.userId} in ${among}`);
   const between = db
     .select({
       // Never null here (the filter below); typed so, as the union's first half is.
@@ -39,6 +41,7 @@ export function recentExtraCounts(db: Db | Tx, now: Date) {
         isNotNull(shiftAssignments.userId),
         sql`${assignedAt} > least(${fairnessWindow.since}, ${since})`,
         sql`${assignedAt} <= greatest(${fairnessWindow.since}, ${since})`,
+        among && sql`${shiftAssignments.userId} in ${among}`,
       ),
     );
   const all = kept.unionAll(between).as("fairness_all");

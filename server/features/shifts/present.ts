@@ -83,8 +83,8 @@ type UserIdParam = string | Placeholder | SQL;
 const iAmInterested = (userId: UserIdParam) => sql<boolean>`exists (select 1 from ${shiftInterests} i
   where i.shift_id = ${shifts}.id and i.user_id = ${userId})`;
 
-/** The open shifts of a department (the 'Åpne' tab). */
-const openIn = (deptId: string | Placeholder) =>
+/** The open shifts of a department (the 'Åpne' tab, and the header badge's count). */
+export const openIn = (deptId: string | Placeholder) =>
   and(eq(shifts.kind, "extra"), eq(shifts.deptId, deptId), eq(shifts.status, "open"))!;
 
 /** What defines each list; the tab counts count the same conditions. */
