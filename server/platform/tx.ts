@@ -79,6 +79,26 @@ export async function withTx<T>(deps: TxDeps, fn: (tx: Tx, events: TxEvents) => 
   return result;
 }
 
+/**
+ * Work that is one writing statement, run without BEGIN and COMMIT: PostgreSQL commits a
+ * lone statement by itself, and the two would only add round trips (most chat posts).
+ * `fn` must write with a single statement on `db`; what it publishes goes out after that
+ * statement returns, committed, as `withTx` publishes after its commit.
+ */
+export async function withOneStatement<T>(
+  deps: TxDeps,
+  fn: (db: Db, events: TxEvents) => Promise<T>,
+): Promise<T> {
+  const pending: PendingEvent[] = [];
+  const result = await fn(deps.db, {
+    publish(topic, type, payload = {}) {
+      pending.push({ topic, type, payload });
+    },
+  });
+  for (const e of pending) await deps.bus.publish(e.topic, e.type, e.payload);
+  return result;
+}
+
 async function runCallback<T>(
   tx: Tx,
   pending: PendingEvent[],

@@ -24,7 +24,7 @@ import { AppError, notFound, unprocessable } from "../../platform/errors.ts";
 import type { Job } from "../../platform/jobs.ts";
 import { type JsonAnswer, ReaderAnswers } from "../../platform/json-text.ts";
 import type { FileStore } from "../../platform/storage.ts";
-import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
+import { type TxDeps, type TxEvents, withOneStatement, withTx } from "../../platform/tx.ts";
 import type { LoadedMessage, LoadedThread } from "./access.ts";
 import { claimAttachments, removeFilesOfMessages } from "./attachments.ts";
 import type { ChatCaches } from "./caches.ts";
@@ -188,6 +188,42 @@ function announce(events: TxEvents, type: string, message: { id: string; threadI
   });
 }
 
+interface NewMessage {
+  threadId: string;
+  authorId: string;
+  content: string;
+  replyToId: string | null;
+  at: Date;
+}
+
+/**
+ * Posts to one thread take turns (its row is locked before the insert numbers the
+ * message, in the same statement), so their `seq` order is their commit order: a reader
+ * catching up `after` the last message it has can never skip one that committed later
+ * with a lower number.
+ */
+async function insertMessage(db: Db | Tx, m: NewMessage): Promise<{ id: string; threadId: string }> {
+  const inserted = (await db.execute(sql`
+    with turn as (select ${chatThreads.id} from ${chatThreads} where ${chatThreads.id} = ${m.threadId} for no key update)
+    insert into ${chatMessages} (thread_id, author_id, content, reply_to_id, revised_at)
+    select turn.id, ${m.authorId}, ${m.content}, ${m.replyToId}, ${m.at.toISOString()}::timestamptz
+    from turn
+    returning id, thread_id as "threadId"`)) as unknown as { rows: { id: string; threadId: string }[] };
+  const row = inserted.rows[0];
+  // The thread went away since it was authorized (its department's data was purged).
+  if (!row) throw notFound("thread_not_found");
+  return row;
+}
+
+function announcePosted(
+  events: TxEvents,
+  thread: LoadedThread,
+  message: { id: string; threadId: string; authorId: string },
+) {
+  announce(events, chatEvents.messageCreated, message);
+  announceNewMessage(events, thread, message.authorId);
+}
+
 export async function postMessage(
   deps: TxDeps,
   viewer: Viewer,
@@ -197,41 +233,43 @@ export async function postMessage(
   const attachmentIds = input.attachmentIds ?? [];
   if (attachmentIds.length > 0 && !viewer.features.chatAttachments)
     throw new AppError(404, "feature_disabled");
-  const content = validBody(input.content, attachmentIds.length > 0);
   const authorId = viewer.actor.userId;
-  const posted = await withTx(deps, async (tx, events) => {
-    if (input.replyToId) {
-      const [original] = await tx
-        .select({ id: chatMessages.id })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.id, input.replyToId), eq(chatMessages.threadId, thread.id)));
-      if (!original) throw unprocessable("reply_not_in_thread");
-    }
-    // Posts to one thread take turns (its row is locked before the insert numbers the
-    // message, in the same statement), so their `seq` order is their commit order: a
-    // reader catching up `after` the last message it has can never skip one that
-    // committed later with a lower number.
-    const inserted = (await tx.execute(sql`
-      with turn as (select ${chatThreads.id} from ${chatThreads} where ${chatThreads.id} = ${thread.id} for no key update)
-      insert into ${chatMessages} (thread_id, author_id, content, reply_to_id, revised_at)
-      select turn.id, ${authorId}, ${content}, ${input.replyToId ?? null}, ${viewer.now.toISOString()}::timestamptz
-      from turn
-      returning id, thread_id as "threadId"`)) as unknown as { rows: { id: string; threadId: string }[] };
-    const row = inserted.rows[0];
-    // The thread went away since it was authorized (its department's data was purged).
-    if (!row) throw notFound("thread_not_found");
-    const files = await claimAttachments(
-      tx,
-      { threadId: thread.id, userId: authorId, messageId: row.id },
-      attachmentIds,
-    );
-    // Writing in a department or shift thread puts one on its member list (badges).
-    if (openKinds.includes(thread.kind) && !thread.memberIds.includes(authorId))
-      await addMembership(tx, events, thread.id, [authorId]);
-    announce(events, chatEvents.messageCreated, row);
-    announceNewMessage(events, thread, authorId);
-    return { id: row.id, files };
-  });
+  const message: NewMessage = {
+    threadId: thread.id,
+    authorId,
+    content: validBody(input.content, attachmentIds.length > 0),
+    replyToId: input.replyToId ?? null,
+    at: viewer.now,
+  };
+  // Writing in a department or shift thread puts one on its member list (badges).
+  const joins = openKinds.includes(thread.kind) && !thread.memberIds.includes(authorId);
+  const posted =
+    message.replyToId || attachmentIds.length > 0 || joins
+      ? await withTx(deps, async (tx, events) => {
+          if (message.replyToId) {
+            const [original] = await tx
+              .select({ id: chatMessages.id })
+              .from(chatMessages)
+              .where(and(eq(chatMessages.id, message.replyToId), eq(chatMessages.threadId, thread.id)));
+            if (!original) throw unprocessable("reply_not_in_thread");
+          }
+          const row = await insertMessage(tx, message);
+          const files = await claimAttachments(
+            tx,
+            { threadId: thread.id, userId: authorId, messageId: row.id },
+            attachmentIds,
+          );
+          if (joins) await addMembership(tx, events, thread.id, [authorId]);
+          announcePosted(events, thread, { ...row, authorId });
+          return { id: row.id, files };
+        })
+      : // Most posts: the insert alone, which commits by itself (BEGIN and COMMIT would be
+        // two more round trips to the database for each message).
+        await withOneStatement(deps, async (db, events) => {
+          const row = await insertMessage(db, message);
+          announcePosted(events, thread, { ...row, authorId });
+          return { id: row.id, files: [] };
+        });
   // New: no reactions yet, and its files are those just claimed; only author and quote to read.
   const [row] = await messageRowById(deps.db).execute({ id: posted.id });
   return presentNewMessage(row!, posted.files, viewer, thread);
