@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness.ts";
 import { type BusEvent, InProcessEventBus } from "./events.ts";
-import { type TxDeps, withTx } from "./tx.ts";
+import { type TxDeps, withOneStatement, withTx } from "./tx.ts";
 
 /** The message of the rejection and of its causes (Drizzle wraps a failed query's error). */
 async function failureOf(promise: Promise<unknown>): Promise<string> {
@@ -195,5 +195,30 @@ describe("withTx", () => {
     await published;
     await settle();
     expect(heard).toEqual([]);
+  });
+
+  it("withOneStatement: the statement is committed when its events go out, and a failed one sends none", async () => {
+    const seenByListener: Promise<string[]>[] = [];
+    deps.bus.subscribe("dept:1", (e) => {
+      heard.push(e);
+      seenByListener.push(probeIds());
+    });
+    await withOneStatement(deps, async (db, events) => {
+      await db.execute(sql`insert into tx_probe (id) values ('a')`);
+      events.publish("dept:1", "probe.created", { id: "a" });
+      expect(heard).toEqual([]);
+    });
+    expect(heard.map((e) => e.type)).toEqual(["probe.created"]);
+    expect(await Promise.all(seenByListener)).toEqual([["a"]]);
+
+    const failure = await failureOf(
+      withOneStatement(deps, async (db, events) => {
+        events.publish("dept:1", "probe.created", { id: "a" });
+        await db.execute(sql`insert into tx_probe (id) values ('a')`); // already there
+      }),
+    );
+    expect(failure).toMatch(/duplicate key|unique/);
+    await settle();
+    expect(heard.map((e) => e.type)).toEqual(["probe.created"]);
   });
 });
