@@ -3,7 +3,7 @@
  * app works in for them. Every feature's policies read this; it belongs to no feature.
  */
 import { and, asc, eq, exists, notExists, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgSelect } from "drizzle-orm/pg-core";
 import { highestRole, type Membership } from "../../common/domain/roles.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { preparedOnce } from "../db/prepared.ts";
@@ -31,30 +31,30 @@ export function chooseCurrentDept(memberships: readonly Membership[], saved: str
   return active.find((m) => m.role === best)?.deptId ?? null;
 }
 
-const actorRows = preparedOnce((db) =>
-  db
-    .select({
-      saved: profiles.currentDeptId,
-      deptId: staff.deptId,
-      deptName: departments.name,
-      role: staff.role,
-      isActive: staff.isActive,
-    })
-    .from(user)
+/** A person's staff records (one row each, or one empty row) and their saved department. */
+export const actorColumns = {
+  saved: profiles.currentDeptId,
+  deptId: staff.deptId,
+  deptName: departments.name,
+  role: staff.role,
+  isActive: staff.isActive,
+};
+
+/** `actorColumns`' tables joined to a select of `user` (or of what joins it), by department name. */
+export const withActorRecords = <Q extends PgSelect>(query: Q) =>
+  query
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .leftJoin(staff, eq(staff.userId, user.id))
     .leftJoin(departments, eq(departments.id, staff.deptId))
-    .where(eq(user.id, sql.placeholder("userId")))
-    .orderBy(asc(departments.name))
-    .prepare("actor_rows"),
-);
+    .orderBy(asc(departments.name));
 
-/**
- * The person as the policies see them, in one query: their staff records (every one,
- * active or not, by department name) and the department saved as current.
- */
-export async function loadActor(db: Db, userId: string): Promise<Actor & { memberships: MembershipRow[] }> {
-  const rows = await actorRows(db).execute({ userId });
+type ActorRow = { [K in keyof typeof actorColumns]: (typeof actorColumns)[K]["_"]["data"] | null };
+
+/** The person as the policies see them, from the rows of `withActorRecords`. */
+export function actorFromRows(
+  userId: string,
+  rows: readonly ActorRow[],
+): Actor & { memberships: MembershipRow[] } {
   const memberships = rows.flatMap(({ deptId, deptName, role, isActive }) =>
     deptId && deptName && role && isActive !== null ? [{ deptId, deptName, role, isActive }] : [],
   );
@@ -63,6 +63,24 @@ export async function loadActor(db: Db, userId: string): Promise<Actor & { membe
     memberships,
     currentDeptId: chooseCurrentDept(memberships, rows[0]?.saved ?? null),
   };
+}
+
+const actorRows = preparedOnce((db) =>
+  withActorRecords(
+    db
+      .select(actorColumns)
+      .from(user)
+      .where(eq(user.id, sql.placeholder("userId")))
+      .$dynamic(),
+  ).prepare("actor_rows"),
+);
+
+/**
+ * The person as the policies see them, in one query: their staff records (every one,
+ * active or not, by department name) and the department saved as current.
+ */
+export async function loadActor(db: Db, userId: string): Promise<Actor & { memberships: MembershipRow[] }> {
+  return actorFromRows(userId, await actorRows(db).execute({ userId }));
 }
 
 /** `notDeactivated` on records already loaded: some records, none of them active. */
