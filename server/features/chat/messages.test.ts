@@ -124,6 +124,8 @@ describe("chat messages", () => {
         reactions: [],
         abilities: { edit: true, delete: true, react: true, undo: false },
       });
+      // Read back in the statement that wrote it, it is what reading it later gives.
+      expect(await fetchAs("kari", message.id)).toEqual(message);
       expect((await fetchAs("ola", message.id)).abilities).toEqual({
         edit: false,
         delete: false,
@@ -157,6 +159,7 @@ describe("chat messages", () => {
       });
       expect(Array.from(reply.replyTo!.preview)).toHaveLength(81);
       expect(reply.replyTo!.preview.endsWith("…")).toBe(true);
+      expect(await fetchAs("kari", reply.id)).toEqual(reply);
 
       const dm = threadIdOf(await as.kari.post("/api/chat/direct", { userId: ids.ola }));
       const elsewhere = await as.kari.post(`/api/chat/threads/${dm}/messages`, {

@@ -19,6 +19,7 @@ import {
 } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { namedStatement } from "../../db/prepared.ts";
 import { chatMessageReactions, chatMessages, chatThreads } from "../../db/schema.ts";
 import { AppError, notFound, unprocessable } from "../../platform/errors.ts";
 import type { Job } from "../../platform/jobs.ts";
@@ -30,13 +31,16 @@ import { claimAttachments, removeFilesOfMessages } from "./attachments.ts";
 import type { ChatCaches } from "./caches.ts";
 import {
   factsOf,
-  messageRowById,
+  type MessageRow,
   messageRows,
   presentAsJson,
   presentMessages,
   presentNewMessage,
   presentWithFacts,
   type Viewer,
+  type WrittenMessage,
+  writtenMessageRow,
+  writtenMessageSelect,
 } from "./present.ts";
 import { addMembership, announceNewMessage, openKinds, publishUnread } from "./reading.ts";
 
@@ -202,17 +206,29 @@ interface NewMessage {
  * catching up `after` the last message it has can never skip one that committed later
  * with a lower number.
  */
-async function insertMessage(db: Db | Tx, m: NewMessage): Promise<{ id: string; threadId: string }> {
-  const inserted = (await db.execute(sql`
-    with turn as (select ${chatThreads.id} from ${chatThreads} where ${chatThreads.id} = ${m.threadId} for no key update)
-    insert into ${chatMessages} (thread_id, author_id, content, reply_to_id, revised_at)
-    select turn.id, ${m.authorId}, ${m.content}, ${m.replyToId}, ${m.at.toISOString()}::timestamptz
-    from turn
-    returning id, thread_id as "threadId"`)) as unknown as { rows: { id: string; threadId: string }[] };
-  const row = inserted.rows[0];
+/**
+ * Writes the message and reads it back as pages show it, in one statement. The thread's
+ * row is locked first (for no key update: members and reads go on), so that messages
+ * of one thread are numbered in the order they commit.
+ */
+const insertAndRead = namedStatement<WrittenMessage>(
+  "chat_message_insert",
+  sql`with turn as (select ${chatThreads.id} from ${chatThreads}
+      where ${chatThreads.id} = ${sql.placeholder("threadId")} for no key update),
+    written as (
+      insert into ${chatMessages} (thread_id, author_id, content, reply_to_id, revised_at)
+      select turn.id, ${sql.placeholder("authorId")}, ${sql.placeholder("content")},
+        ${sql.placeholder("replyToId")}, ${sql.placeholder("at")}::timestamptz
+      from turn
+      returning *)
+    ${writtenMessageSelect}`,
+);
+
+async function insertMessage(db: Db | Tx, m: NewMessage): Promise<MessageRow> {
+  const [row] = await insertAndRead(db, { ...m, at: m.at.toISOString() });
   // The thread went away since it was authorized (its department's data was purged).
   if (!row) throw notFound("thread_not_found");
-  return row;
+  return writtenMessageRow(row);
 }
 
 function announcePosted(
@@ -261,18 +277,17 @@ export async function postMessage(
           );
           if (joins) await addMembership(tx, events, thread.id, [authorId]);
           announcePosted(events, thread, { ...row, authorId });
-          return { id: row.id, files };
+          return { row, files };
         })
       : // Most posts: the insert alone, which commits by itself (BEGIN and COMMIT would be
         // two more round trips to the database for each message).
         await withOneStatement(deps, async (db, events) => {
           const row = await insertMessage(db, message);
           announcePosted(events, thread, { ...row, authorId });
-          return { id: row.id, files: [] };
+          return { row, files: [] };
         });
-  // New: no reactions yet, and its files are those just claimed; only author and quote to read.
-  const [row] = await messageRowById(deps.db).execute({ id: posted.id });
-  return presentNewMessage(row!, posted.files, viewer, thread);
+  // New: no reactions yet, and its files are those just claimed.
+  return presentNewMessage(posted.row, posted.files, viewer, thread);
 }
 
 /** Changes a message that is not deleted; a deleted one (or none) gives undefined. */
