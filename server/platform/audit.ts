@@ -5,6 +5,7 @@
  * and nothing that identifies the person. `details` is a small flat object of such ids
  * and counts ({ deptId, count: 12 }); an e-mail address in it is refused.
  */
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "../db/client.ts";
 import { adminAuditLog } from "../db/schema.ts";
@@ -34,9 +35,25 @@ export interface AuditTarget {
 }
 
 /**
- * Writes the row in the caller's transaction, so an action and its record stand or fall
- * together. Throws (before writing) when `details` is not a small object of ids and values.
+ * The row's insert as SQL, for a caller that writes it as part of its own statement (a
+ * CTE), so that it stands or falls with the rest; `onlyIf` writes it only when that
+ * condition holds (say, that the statement's gate let the change through). Throws
+ * (before writing) when `details` is not a small object of ids and values.
  */
+export function auditInsert(
+  actor: { userId: string },
+  action: Action,
+  target: AuditTarget,
+  details: AuditDetails = {},
+  onlyIf: SQL = sql`true`,
+): SQL {
+  const valid = auditDetails.parse(details);
+  return sql`insert into ${adminAuditLog} (actor_user_id, action, target_type, target_id, details)
+    select ${actor.userId}, ${action}, ${target.type}, ${target.id}, ${JSON.stringify(valid)}::jsonb
+    where ${onlyIf}`;
+}
+
+/** Writes the row in the caller's transaction, so an action and its record stand or fall together. */
 export async function recordAudit(
   tx: Tx,
   actor: { userId: string },
@@ -44,16 +61,10 @@ export async function recordAudit(
   target: AuditTarget,
   details: AuditDetails = {},
 ): Promise<string> {
-  const valid = auditDetails.parse(details);
-  const [row] = await tx
-    .insert(adminAuditLog)
-    .values({
-      actorUserId: actor.userId,
-      action,
-      targetType: target.type,
-      targetId: target.id,
-      details: valid,
-    })
-    .returning({ id: adminAuditLog.id });
-  return row!.id;
+  const result = (await tx.execute(
+    sql`${auditInsert(actor, action, target, details)} returning id`,
+  )) as unknown as {
+    rows: { id: string }[];
+  };
+  return result.rows[0]!.id;
 }

@@ -13,7 +13,7 @@
  * it in the same transaction that writes the notifications: each is written once, by
  * whichever instance claims it, and the bell hears of it as from `notify`.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type NotificationPayloadInput,
   type NotificationType,
@@ -29,6 +29,41 @@ import { writeNotifications } from "./service.ts";
 /** A bus topic of the server's own: clients cannot name it (realtime.ts `parseTopic`). */
 const queuedTopic = "outbox:notifications";
 
+/** Notices of one type to some people, to be written right after a commit. */
+export interface QueuedNotice<T extends NotificationType = NotificationType> {
+  recipients: readonly string[];
+  type: T;
+  payload: NotificationPayloadInput<T>;
+}
+
+/**
+ * Notices queued as part of the caller's own statement: the outbox rows' insert as SQL
+ * (a CTE's body; written only when `onlyIf` holds), and what to do once that statement
+ * has committed. Null when nobody is to be told. Payloads are checked now; deactivated
+ * people and ids of nobody are left out when the notices are written.
+ */
+export function queueNotices(
+  notices: readonly QueuedNotice[],
+  onlyIf: SQL = sql`true`,
+): { insert: SQL; committed: (events: TxEvents) => void } | null {
+  // The people as one array parameter per row: a value per person cost Drizzle's
+  // mapping a millisecond for an assignment's 500.
+  const rows = notices
+    .map((n) => ({ ...n, valid: notificationPayloads[n.type].parse(n.payload) }))
+    .filter((n) => n.recipients.length > 0)
+    .map(
+      (n) =>
+        sql`(${n.type}, ${JSON.stringify(n.valid)}::jsonb, ${sql.param([...new Set(n.recipients)])}::uuid[])`,
+    );
+  if (rows.length === 0) return null;
+  return {
+    insert: sql`insert into ${notificationOutbox} (type, payload, recipients)
+      select type, payload, recipients from (values ${sql.join(rows, sql`, `)}) as queued (type, payload, recipients)
+      where ${onlyIf}`,
+    committed: (events) => events.publish(queuedTopic, "notifications.queued"),
+  };
+}
+
 /**
  * Tells `recipients` after the caller's transaction commits; `notify`'s rules otherwise
  * (the payload checked now, deactivated people and ids of nobody left out when written).
@@ -40,13 +75,10 @@ export async function notifyAfterCommit<T extends NotificationType>(
   type: T,
   payload: NotificationPayloadInput<T>,
 ): Promise<void> {
-  const valid = notificationPayloads[type].parse(payload);
-  if (recipients.length === 0) return;
-  // The people as one array parameter: a value per person cost Drizzle's mapping a
-  // millisecond for an assignment's 500.
-  await tx.execute(sql`insert into ${notificationOutbox} (type, payload, recipients)
-    values (${type}, ${JSON.stringify(valid)}::jsonb, ${sql.param([...new Set(recipients)])}::uuid[])`);
-  events.publish(queuedTopic, "notifications.queued");
+  const queued = queueNotices([{ recipients, type, payload }]);
+  if (!queued) return;
+  await tx.execute(queued.insert);
+  queued.committed(events);
 }
 
 /** Delivers queued notifications, one outbox row per transaction, until none is left. */
