@@ -36,17 +36,19 @@ interface DrizzleInternals {
 
 /**
  * A statement written in SQL (one the query builder cannot write: a data-modifying CTE
- * read in the same statement) prepared under `name`, its `sql.placeholder`s filled per
- * call. `db.execute` sends such a statement unnamed, so PostgreSQL parses and plans it
- * every time: 1.3 ms of a chat post's 1.8 ms in the database (bench/chat). Built once;
- * parsed once per connection, in a transaction or out of one. Rows come as the driver
- * gives them (timestamps as text).
+ * read in the same statement, or a read of CTEs) prepared under `name`, its
+ * `sql.placeholder`s filled per call. `db.execute` sends such a statement unnamed, so
+ * PostgreSQL parses and plans it every time: 1.3 ms of a chat post's 1.8 ms in the
+ * database (bench/chat). `build` runs once, with the first handle the statement is
+ * used on (the query builder wants one); the statement is then parsed once per
+ * connection, in a transaction or out of one. Rows come as the driver gives them
+ * (timestamps as text).
  */
-export function namedStatement<Row>(name: string, statement: SQL) {
+export function namedStatement<Row>(name: string, build: (db: Db | Tx) => SQL) {
   let built: Query | undefined;
   return async (db: Db | Tx, values: Record<string, unknown>): Promise<Row[]> => {
     const internals = db as unknown as DrizzleInternals;
-    built ??= internals.dialect.sqlToQuery(statement);
+    built ??= internals.dialect.sqlToQuery(build(db));
     const result = await internals.session.prepareQuery(built, undefined, name, false).execute(values);
     return (result as { rows: Row[] }).rows;
   };

@@ -213,7 +213,7 @@ interface NewMessage {
  */
 const insertAndRead = namedStatement<WrittenMessage>(
   "chat_message_insert",
-  sql`with turn as (select ${chatThreads.id} from ${chatThreads}
+  () => sql`with turn as (select ${chatThreads.id} from ${chatThreads}
       where ${chatThreads.id} = ${sql.placeholder("threadId")} for no key update),
     written as (
       insert into ${chatMessages} (thread_id, author_id, content, reply_to_id, revised_at)
