@@ -15,7 +15,7 @@ import { chatFeature, threadTopicResource } from "./features/chat/index.ts";
 import { departmentsFeature } from "./features/departments/index.ts";
 import { devFeature } from "./features/dev/index.ts";
 import { notificationsFeature } from "./features/notifications/index.ts";
-import { notifyAfterCommit } from "./features/notifications/outbox.ts";
+import { notifyAfterCommit, queueNotices } from "./features/notifications/outbox.ts";
 import { notify } from "./features/notifications/service.ts";
 import { presenceFeature } from "./features/presence/index.ts";
 import { profileFeature } from "./features/profile/index.ts";
@@ -49,7 +49,7 @@ const features: Feature[] = [
   notificationsFeature,
   presenceFeature,
   chatFeature,
-  shiftsFeature({ notify, notifyAfterCommit }),
+  shiftsFeature({ notifyAfterCommit, queue: queueNotices }),
   swapsFeature({ notify }),
   usersFeature({ purges: userPurges }),
   profileFeature,

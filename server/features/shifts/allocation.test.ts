@@ -202,7 +202,7 @@ describe("extra shifts: fair automatic assignment", () => {
       .where(eq(shiftAllocationRuns.shiftId, shift.id));
     expect(runs).toHaveLength(1);
 
-    // The winner's notice came with the assignment, the others' right after it.
+    // Both notices went out right after the assignment: the winner's and the other's.
     await t.ctx.background.settled();
     const told = await t.ctx.db
       .select({ to: notifications.recipientUserId, type: notifications.type })

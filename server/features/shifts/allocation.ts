@@ -7,9 +7,11 @@
  *
  * The rules are `rankCandidates` (common/domain/fairness.ts); this gathers what they
  * decide on in one statement (the candidates, their 90-day counts, their shifts near this
- * one) and writes the outcome in one more.
+ * one) and writes the outcome in one more (the assignment, the run, the shift's status,
+ * the audit row and the notices to queue): five round trips with BEGIN, the lock and
+ * COMMIT, each of which costs a wake-up of the database process (bench/allocation).
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type AllocationSnapshot,
@@ -23,6 +25,7 @@ import type { assignResponse, PersonRef } from "../../../common/schemas/shifts.t
 import { ui } from "../../../common/texts/ui.ts";
 import type { Config } from "../../config.ts";
 import type { Tx } from "../../db/client.ts";
+import { namedStatement } from "../../db/prepared.ts";
 import {
   profiles,
   shiftAllocationRuns,
@@ -31,14 +34,14 @@ import {
   shifts,
   staff,
 } from "../../db/schema.ts";
-import { recordAudit } from "../../platform/audit.ts";
+import { auditInsert } from "../../platform/audit.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
 import type { RandomSource } from "../../platform/clock.ts";
 import { conflict } from "../../platform/errors.ts";
 import { withTx } from "../../platform/tx.ts";
 import type { ShiftRow } from "./access.ts";
 import { announceOpenCount } from "./events.ts";
-import { recentExtraCounts } from "./fairness.ts";
+import { countsSince, fairnessWindowStart } from "./fairness.ts";
 import { type LifecycleDeps, lockShift } from "./lifecycle.ts";
 import { type Notices, shiftRef } from "./notify.ts";
 import { openIn, personOf } from "./present.ts";
@@ -76,46 +79,54 @@ interface Interested extends Omit<Candidate, "tieBreak"> {
 /**
  * Everyone interested, in the order they came (the draws follow it, so a test's injected
  * draws are predictable), each with whether they are still an active member of the
- * department, their 90-day count and their shifts near this one. One statement: an
- * assignment of 500 reads them in one round trip, not three (bench/allocation).
+ * department, their 90-day count and their shifts near this one: one row per person.
+ * Prepared once (its planning cost more than a millisecond per assignment).
+ *
+ * Busy: their shifts that end or start within the rest time of this one (or overlap it).
+ * [start − rest, end + rest) overlapping a shift's [starts_at, ends_at): it starts before
+ * the window ends and ends after it starts. Asked as a span overlap, the expression of
+ * shifts_span_idx, so the few shifts near this one are found among years of past ones
+ * before their holders are (a candidate may hold thousands).
  */
-async function interestedIn(tx: Tx, shift: ShiftRow, now: Date, minRestHours: number): Promise<Interested[]> {
-  const rest = minRestHours * hourMs;
-  const from = new Date(shift.startsAt.getTime() - rest).toISOString();
-  const to = new Date(shift.endsAt.getTime() + rest).toISOString();
+const interestedRead = namedStatement<{
+  userId: string;
+  active: boolean;
+  fairnessValue: number;
+  busy: { title: string; startsAt: string; endsAt: string }[] | null;
+}>("shift_interested_for_assignment", (db) => {
   const candidates = sql`(select user_id from interested where active)`;
-  const recent = recentExtraCounts(tx, now, candidates);
-  // Busy: their shifts that end or start within the rest time of this one (or overlap it).
-  // [start − rest, end + rest) overlapping a shift's [starts_at, ends_at): it starts before
-  // the window ends and ends after it starts. Asked as a span overlap, the expression of
-  // shifts_span_idx, so the few shifts near this one are found among years of past ones
-  // before their holders are (a candidate may hold thousands).
-  const result = (await tx.execute(sql`
+  const recent = countsSince(db, sql`${sql.placeholder("since")}::timestamptz`, candidates);
+  return sql`
     with interested as (
       select i.user_id, i.created_at, exists (select 1 from ${staff} m where m.user_id = i.user_id
-        and m.dept_id = ${shift.deptId} and m.is_active) as active
-      from ${shiftInterests} i where i.shift_id = ${shift.id}
+        and m.dept_id = ${sql.placeholder("deptId")} and m.is_active) as active
+      from ${shiftInterests} i where i.shift_id = ${sql.placeholder("shiftId")}
     ), busy as (
       select a.user_id, json_agg(json_build_object('title', s.title, 'startsAt', s.starts_at,
         'endsAt', s.ends_at)) as shifts
       from ${shifts} s join ${shiftAssignments} a on a.shift_id = s.id
-      where tstzrange(s.starts_at, s.ends_at) && tstzrange(${from}::timestamptz, ${to}::timestamptz)
-        and s.id <> ${shift.id} and a.user_id in ${candidates}
+      where tstzrange(s.starts_at, s.ends_at)
+          && tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz)
+        and s.id <> ${sql.placeholder("shiftId")} and a.user_id in ${candidates}
       group by a.user_id
     )
     select i.user_id as "userId", i.active, coalesce(recent.count, 0) as "fairnessValue", b.shifts as busy
     from interested i
     left join ${recent} on recent.user_id = i.user_id
     left join busy b on b.user_id = i.user_id
-    order by i.created_at, i.user_id`)) as unknown as {
-    rows: {
-      userId: string;
-      active: boolean;
-      fairnessValue: number;
-      busy: { title: string; startsAt: string; endsAt: string }[] | null;
-    }[];
-  };
-  return result.rows.map((row) => ({
+    order by i.created_at, i.user_id`;
+});
+
+async function interestedIn(tx: Tx, shift: ShiftRow, now: Date, minRestHours: number): Promise<Interested[]> {
+  const rest = minRestHours * hourMs;
+  const rows = await interestedRead(tx, {
+    shiftId: shift.id,
+    deptId: shift.deptId,
+    since: fairnessWindowStart(now).toISOString(),
+    from: new Date(shift.startsAt.getTime() - rest).toISOString(),
+    to: new Date(shift.endsAt.getTime() + rest).toISOString(),
+  });
+  return rows.map((row) => ({
     ...row,
     busy: (row.busy ?? []).map(
       (b): BusyShift => ({ title: b.title, startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) }),
@@ -125,10 +136,11 @@ async function interestedIn(tx: Tx, shift: ShiftRow, now: Date, minRestHours: nu
 
 /**
  * The assignment, the run with its snapshot and every candidate as the audit shows them,
- * and the shift marked assigned: one statement. The candidates go as one array parameter
- * per column, as PostgreSQL reads them (one parameter per element cost milliseconds to
- * build). Returns the winner as a person, and the department's open shifts once this one
- * is not (the statement still sees it open, so it is left out by id).
+ * the shift marked assigned, the audit row and the notices (queued: written right after
+ * the commit): one statement. The candidates go as one array parameter per column, as
+ * PostgreSQL reads them (one parameter per element cost milliseconds to build). Returns
+ * the winner as a person, and the department's open shifts once this one is not (the
+ * statement still sees it open, so it is left out by id).
  */
 async function recordAllocation(
   tx: Tx,
@@ -136,6 +148,7 @@ async function recordAllocation(
   ranking: Ranking,
   winner: RankedCandidate,
   snapshot: AllocationSnapshot,
+  also: { audit: SQL; notices: SQL },
 ): Promise<{ holder: PersonRef; openCount: number }> {
   const { shiftId, minRestHours } = run;
   const now = run.now.toISOString();
@@ -156,7 +169,7 @@ async function recordAllocation(
         ${column((c) => (c.ineligible ? ui.shifts.ineligible(c.ineligible, minRestHours) : null))}::text[])
     ), assigned as (
       update ${shifts} set status = 'assigned', updated_at = ${now}::timestamptz where id = ${shiftId}
-    )
+    ), audit as (${also.audit}), notices as (${also.notices})
     select assignment.id, assignment.user_id as "userId", ${profiles.fullName} as name,
       ${avatarUrlSql(profiles)} as "avatarUrl",
       (select count(*)::int from ${shifts} where ${openIn(run.deptId)} and ${shifts.id} <> ${shiftId}) as "openCount"
@@ -194,25 +207,27 @@ export function assignShift(
     const { winner, snapshot } = ranking;
     if (!winner || !snapshot) throw conflict("shift_no_candidates");
 
+    const others = ranking.candidates.filter((c) => !c.winner).map((c) => c.userId);
+    // Both notices go out right after the commit: the winner's and the 499 others'.
+    const queued = notices.queue([
+      { recipients: [winner.userId], type: "shift_assigned_winner", payload: shiftRef(shift) },
+      { recipients: others, type: "shift_assigned_closed", payload: shiftRef(shift) },
+    ])!;
+    const audit = auditInsert(
+      { userId: actorId },
+      "shift.assign",
+      { type: "shift", id: shiftId },
+      { deptId: shift.deptId, winnerId: winner.userId, candidates: ranking.candidates.length },
+    );
     const { holder, openCount } = await recordAllocation(
       tx,
       { shiftId, deptId: shift.deptId, actorId, now, minRestHours },
       ranking,
       winner,
       snapshot,
+      { audit, notices: queued.insert },
     );
-
-    const others = ranking.candidates.filter((c) => !c.winner).map((c) => c.userId);
-    // The winner's notice lands with the assignment; the others' right after the commit.
-    await notices.notify(tx, events, [winner.userId], "shift_assigned_winner", shiftRef(shift));
-    await notices.notifyAfterCommit(tx, events, others, "shift_assigned_closed", shiftRef(shift));
-    await recordAudit(
-      tx,
-      { userId: actorId },
-      "shift.assign",
-      { type: "shift", id: shiftId },
-      { deptId: shift.deptId, winnerId: winner.userId, candidates: ranking.candidates.length },
-    );
+    queued.committed(events);
     announceOpenCount(events, shift.deptId, shiftId, openCount);
     return { shiftId, alreadyAssigned: false, winner: holder };
   });

@@ -14,14 +14,21 @@ import { avatarUrlSql } from "../../platform/avatars.ts";
 const dayMs = 86_400_000;
 
 /**
- * Per person: their extra shifts assigned after `now` minus the window (a subquery).
- * `fairness_counts` holds the count from where the window last moved to (the hourly job);
- * what was assigned between that instant and this one's is added or taken away here, a
- * few rows, not the window's every assignment. `among` (a set of user ids, as SQL)
- * counts only those people, read before the grouping rather than filtered after it.
+ * Per person: their extra shifts assigned in the 90 days before `now` (a subquery); the
+ * allocation's prepared read gives the window's start as a placeholder (`countsSince`).
  */
-export function recentExtraCounts(db: Db | Tx, now: Date, among?: SQL) {
-  const since = sql`${windowStart(now).toISOString()}::timestamptz`;
+export const recentExtraCounts = (db: Db | Tx, now: Date, among?: SQL) =>
+  countsSince(db, sql`${fairnessWindowStart(now).toISOString()}::timestamptz`, among);
+
+/**
+ * Per person: their extra shifts assigned after `since`, the window's start (a
+ * timestamptz in SQL). `fairness_counts` holds the count from where the window
+ * last moved to (the hourly job); what was assigned between that instant and `since` is
+ * added or taken away here, a few rows, not the window's every assignment. `among` (a
+ * set of user ids, as SQL) counts only those people, read before the grouping rather
+ * than filtered after it.
+ */
+export function countsSince(db: Db | Tx, since: SQL, among?: SQL) {
   const assignedAt = shiftAssignments.assignedAt;
   const kept = db
     .select({ userId: fairnessCounts.userId, n: sql<number>`${fairnessCounts.count}`.as("n") })
@@ -52,14 +59,15 @@ export function recentExtraCounts(db: Db | Tx, now: Date, among?: SQL) {
     .as("recent");
 }
 
-const windowStart = (now: Date) => new Date(now.getTime() - fairnessWindowDays * dayMs);
+/** Where the fairness window starts when counting at `now`. */
+export const fairnessWindowStart = (now: Date) => new Date(now.getTime() - fairnessWindowDays * dayMs);
 
 /**
  * Moves the start of what `fairness_counts` counts to 90 days before `now` (the hourly
  * job), so that readers have at most about an hour of assignments to add or take away.
  */
 export async function moveFairnessWindow(tx: Tx, now: Date) {
-  await tx.execute(sql`select fairness_window_move(${windowStart(now).toISOString()}::timestamptz)`);
+  await tx.execute(sql`select fairness_window_move(${fairnessWindowStart(now).toISOString()}::timestamptz)`);
 }
 
 /** Every active member of the department with their count, none left out for having none. */
