@@ -35,8 +35,11 @@ export interface AllocationSeed {
   leader: BenchUser;
   /** the staff: every one a candidate of every benchmark shift */
   members: BenchUser[];
-  /** benchmark shifts in the order they are assigned: warm-up ones, then measured ones */
-  app: { warmup: string[]; measured: string[] };
+  /**
+   * benchmark shifts in the order they are assigned: warm-up ones, then `shifts` measured
+   * ones for each of the app's runs (paced, then back to back)
+   */
+  app: { warmup: string[]; measured: string[][] };
   /** none without a baseline: they would stay open and lengthen the open list */
   baseline: { warmup: string[]; measured: string[] };
 }
@@ -44,7 +47,10 @@ export interface AllocationSeed {
 export interface SeedOptions {
   candidates: number;
   history: number;
+  /** measured shifts per run */
   shifts: number;
+  /** how many measured runs the app makes */
+  appRuns: number;
   warmupShifts: number;
   openShifts: number;
   /** whether a baseline runs, which needs shifts of its own */
@@ -171,7 +177,8 @@ export async function seedAllocation(source: DatabaseSource, opts: SeedOptions):
 
     const firstDay = Math.floor(Date.now() / dayMs) * dayMs + 2 * dayMs;
     const perSet = opts.warmupShifts + opts.shifts;
-    const weeks = Math.ceil(perSet / 3 / 7) + 1;
+    const appSet = opts.warmupShifts + opts.shifts * opts.appRuns;
+    const weeks = Math.ceil(Math.max(perSet, appSet) / 3 / 7) + 1;
     // Each week from the one before the benchmark shifts on, every staff member holds one
     // extra shift assigned in the last two weeks, and every third week a roster shift
     // taken in a swap three days later: busy near about a third of the benchmark shifts.
@@ -191,7 +198,7 @@ export async function seedAllocation(source: DatabaseSource, opts: SeedOptions):
           where u.kind = 'extra' or (p.k + w + 3) % 3 = 0`,
     );
 
-    const appIds = await insertOpenShifts(db, deptId, leader!.id, perSet, firstDay, "Ekstravakt A");
+    const appIds = await insertOpenShifts(db, deptId, leader!.id, appSet, firstDay, "Ekstravakt A");
     const baselineIds = opts.baseline
       ? await insertOpenShifts(db, deptId, leader!.id, perSet, firstDay, "Ekstravakt B")
       : [];
@@ -215,11 +222,19 @@ export async function seedAllocation(source: DatabaseSource, opts: SeedOptions):
     await countFairness(db);
     await db.execute(sql`vacuum analyze`);
     await db.execute(sql`checkpoint`);
-    const split = (ids: string[]) => ({
-      warmup: ids.slice(0, opts.warmupShifts),
-      measured: ids.slice(opts.warmupShifts),
-    });
-    return { deptId, leader: leader!, members, app: split(appIds), baseline: split(baselineIds) };
+    const warmup = (ids: string[]) => ids.slice(0, opts.warmupShifts);
+    const run = (ids: string[], i: number) =>
+      ids.slice(opts.warmupShifts + i * opts.shifts, opts.warmupShifts + (i + 1) * opts.shifts);
+    return {
+      deptId,
+      leader: leader!,
+      members,
+      app: {
+        warmup: warmup(appIds),
+        measured: Array.from({ length: opts.appRuns }, (_, i) => run(appIds, i)),
+      },
+      baseline: { warmup: warmup(baselineIds), measured: run(baselineIds, 0) },
+    };
   } finally {
     await database.close();
   }
