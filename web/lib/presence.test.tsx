@@ -153,7 +153,8 @@ describe("'Kolleger pålogget' in the right rail", () => {
     renderApp("/profile");
     const rail = await screen.findByRole("complementary", { name: "Informasjon" });
     const item = await within(rail).findByRole("listitem");
-    expect(item).toHaveTextContent(/^Per Olsen\s*Borte$/);
+    // The initials ("PO") appear once the avatar's fallback has rendered, a tick later.
+    await waitFor(() => expect(item).toHaveTextContent(/^PO\s*Per Olsen\s*Borte$/));
   });
 
   it("says when nobody else is online", async () => {
