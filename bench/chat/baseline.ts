@@ -46,7 +46,10 @@ const server = http.createServer(async (req, res) => {
     );
     const id = rows[0]!.id;
     publish(`thread:${threadId}`, { threadId, messageId: id });
-    res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ id }));
+    const answer = JSON.stringify({ id });
+    res
+      .writeHead(201, { "content-type": "application/json", "content-length": Buffer.byteLength(answer) })
+      .end(answer);
   } catch (err) {
     res.writeHead(500).end(String(err));
   }

@@ -32,6 +32,8 @@ export interface Target {
   origin: string;
   /** Posts as `author`; the new message's id, or an error description. */
   post(author: BenchUser, threadId: string, content: string): Promise<{ id: string } | { error: string }>;
+  /** Closes what `post` keeps open. */
+  close(): void;
 }
 
 export interface LoadOptions {
@@ -253,5 +255,6 @@ export async function runLoad(
     };
   } finally {
     fleet.close();
+    target.close();
   }
 }

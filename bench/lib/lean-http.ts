@@ -1,6 +1,6 @@
 /**
- * Requests as a lean load generator makes them: GETs for the closed-loop read tests, and
- * one connection for the assignment test's POSTs.
+ * Requests as a lean load generator makes them: GETs for the closed-loop read tests, one
+ * connection for the assignment test's POSTs, and a pool for the chat test's posts.
  * The generator shares the machine's two cores with the server and the database, so its
  * own cost per request lowers what the server can show: `fetch` (a fresh body stream,
  * gunzip and JSON parse every time) used a whole core at ~1,200 requests/s, and Node's
@@ -93,6 +93,34 @@ export class LeanConnection {
 
   close() {
     this.socket.destroy();
+  }
+}
+
+/**
+ * Kept-alive connections for requests issued open-loop (the chat test's posts, at a
+ * fixed rate whatever the answers): each goes on a free connection, or on a new one
+ * when all are waiting for an answer, so the pool grows to the most in flight at once.
+ */
+export class LeanPool {
+  private readonly free: LeanConnection[] = [];
+  private readonly all: LeanConnection[] = [];
+
+  constructor(private readonly target: URL) {}
+
+  async send(request: Buffer): Promise<Answer> {
+    let connection = this.free.pop();
+    while (connection && !connection.usable) connection = this.free.pop();
+    if (!connection) {
+      connection = new LeanConnection(this.target);
+      this.all.push(connection);
+    }
+    const answer = await connection.send(request);
+    this.free.push(connection);
+    return answer;
+  }
+
+  close() {
+    for (const connection of this.all) connection.close();
   }
 }
 
