@@ -1,0 +1,1 @@
+CREATE INDEX "shift_interests_shift_order_idx" ON "shift_interests" USING btree ("shift_id","created_at","user_id");
