@@ -8,6 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { type ShiftInput, shiftInput } from "../../../common/schemas/shifts.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import { departments, shiftAllocationRuns, shifts } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { unprocessable } from "../../platform/errors.ts";
@@ -44,11 +45,17 @@ export function toShiftResource(
   };
 }
 
-async function loadShift(db: Db, shiftId: string, now: Date): Promise<LoadedShift | null> {
-  const [found] = await db
+// Every shift route reads its shift first: prepared once, not parsed and planned each time.
+const extraShiftById = preparedOnce((db) =>
+  db
     .select({ row: shifts, candidateIds: candidateIdsOf })
     .from(shifts)
-    .where(and(eq(shifts.id, shiftId), eq(shifts.kind, "extra")));
+    .where(and(eq(shifts.id, sql.placeholder("shiftId")), eq(shifts.kind, "extra")))
+    .prepare("shift_extra_by_id"),
+);
+
+async function loadShift(db: Db, shiftId: string, now: Date): Promise<LoadedShift | null> {
+  const [found] = await extraShiftById(db).execute({ shiftId });
   return found ? { ...toShiftResource(found.row, found.candidateIds, now), row: found.row } : null;
 }
 
