@@ -20,6 +20,7 @@ import {
   notificationPayloads,
 } from "../../../common/schemas/notifications.ts";
 import type { Tx } from "../../db/client.ts";
+import { uuidArray } from "../../db/id-list.ts";
 import { notificationOutbox } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { Job } from "../../platform/jobs.ts";
@@ -46,14 +47,13 @@ export function queueNotices(
   notices: readonly QueuedNotice[],
   onlyIf: SQL = sql`true`,
 ): { insert: SQL; committed: (events: TxEvents) => void } | null {
-  // The people as one array parameter per row: a value per person cost Drizzle's
+  // The people as one parameter per row (`uuidArray`): a value per person cost Drizzle's
   // mapping a millisecond for an assignment's 500.
   const rows = notices
     .map((n) => ({ ...n, valid: notificationPayloads[n.type].parse(n.payload) }))
     .filter((n) => n.recipients.length > 0)
     .map(
-      (n) =>
-        sql`(${n.type}, ${JSON.stringify(n.valid)}::jsonb, ${sql.param([...new Set(n.recipients)])}::uuid[])`,
+      (n) => sql`(${n.type}, ${JSON.stringify(n.valid)}::jsonb, ${uuidArray([...new Set(n.recipients)])})`,
     );
   if (rows.length === 0) return null;
   return {

@@ -25,6 +25,7 @@ import type { assignResponse, PersonRef } from "../../../common/schemas/shifts.t
 import { ui } from "../../../common/texts/ui.ts";
 import type { Config } from "../../config.ts";
 import type { Tx } from "../../db/client.ts";
+import { uuidArray } from "../../db/id-list.ts";
 import { namedStatement } from "../../db/prepared.ts";
 import {
   profiles,
@@ -164,8 +165,8 @@ async function recordAllocation(
       insert into ${shiftAllocationRuns} (shift_id, winner_user_id, snapshot, min_rest_hours, created_by,
         created_at, candidate_ids, candidate_fairness, candidate_tie_breaks, candidate_ranks, candidate_ineligible)
       values (${shiftId}, ${winner.userId}, ${JSON.stringify(snapshot)}::jsonb, ${minRestHours}, ${run.actorId},
-        ${now}::timestamptz, ${column((c) => c.userId)}::uuid[], ${column((c) => c.fairnessValue)}::int[],
-        ${column((c) => c.tieBreak)}::uuid[], ${column((c) => c.rank)}::int[],
+        ${now}::timestamptz, ${uuidArray(candidates.map((c) => c.userId))}, ${column((c) => c.fairnessValue)}::int[],
+        ${uuidArray(candidates.map((c) => c.tieBreak))}, ${column((c) => c.rank)}::int[],
         ${column((c) => (c.ineligible ? ui.shifts.ineligible(c.ineligible, minRestHours) : null))}::text[])
     ), assigned as (
       update ${shifts} set status = 'assigned', updated_at = ${now}::timestamptz where id = ${shiftId}
