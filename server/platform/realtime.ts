@@ -29,6 +29,7 @@ import type { CurrentSession } from "./auth.ts";
 import type { AppContext } from "./context.ts";
 import type { BusEvent } from "./events.ts";
 import { refuseForeignOrigin } from "./http.ts";
+import { KeepAliveTurns, keepAliveSlices } from "./keep-alive.ts";
 import { authenticate, authorize, signedIn } from "./pipeline.ts";
 
 export interface RealtimeOptions {
@@ -231,6 +232,7 @@ function parseFrame(text: string): RealtimeClientFrame | null {
 export async function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: RealtimeOptions = {}) {
   await app.register(websocket, { options: { maxPayload: maxFrameBytes } });
   const sockets = new Set<RealtimeSocket>();
+  const pingTurns = new KeepAliveTurns<RealtimeSocket>();
   const allowedOrigin = new URL(ctx.config.publicUrl).origin;
 
   app.get(
@@ -246,7 +248,11 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
     (socket, request) => {
       const conn = new RealtimeSocket(socket, signedIn(request).session, ctx, opts, request.log);
       sockets.add(conn);
-      socket.on("close", () => sockets.delete(conn));
+      pingTurns.add(conn);
+      socket.on("close", () => {
+        sockets.delete(conn);
+        pingTurns.remove(conn);
+      });
     },
   );
 
@@ -266,9 +272,12 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
   }
 
   const revalidation = setInterval(() => void revalidate(), opts.revalidateMs ?? 60_000);
-  const keepAlive = setInterval(() => {
-    for (const conn of sockets) conn.keepAlive();
-  }, opts.keepAliveMs ?? 30_000);
+  const keepAlive = setInterval(
+    () => {
+      for (const conn of pingTurns.due()) conn.keepAlive();
+    },
+    (opts.keepAliveMs ?? 30_000) / keepAliveSlices,
+  );
   revalidation.unref();
   keepAlive.unref();
   app.addHook("onClose", async () => {
