@@ -10,7 +10,7 @@
  * `session:{id}`, and at the latest at the next revalidation round.
  */
 import websocket from "@fastify/websocket";
-import { and, gt, inArray, type SQL } from "drizzle-orm";
+import { and, gt, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import {
@@ -21,6 +21,7 @@ import {
   realtimeClientFrame,
 } from "../../common/schemas/realtime.ts";
 import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
+import { inIdList } from "../db/id-list.ts";
 import { session } from "../db/schema.ts";
 import { may } from "../policies/index.ts";
 import type { ThreadResource } from "../policies/resources.ts";
@@ -86,12 +87,13 @@ async function topicRefusal(
 
 /**
  * Of these sessions, the ones still valid: present, not expired, not idle past the
- * timeout, and of a person who is not deactivated. One query for all sockets.
+ * timeout, and of a person who is not deactivated. One query for all sockets, their ids
+ * as one parameter (a parameter per id is milliseconds of building for a thousand).
  */
 async function liveSessionIds(ctx: AppContext, ids: string[]): Promise<Set<string>> {
   const now = ctx.clock.now().getTime();
   const idleMinutes = ctx.config.sessionIdleMinutes;
-  const conditions: SQL[] = [inArray(session.id, ids), gt(session.expiresAt, new Date(now))];
+  const conditions: SQL[] = [inIdList(session.id, ids), gt(session.expiresAt, new Date(now))];
   if (idleMinutes !== null) conditions.push(gt(session.lastActiveAt, new Date(now - idleMinutes * 60_000)));
   conditions.push(notDeactivated(ctx.db, session.userId));
   const rows = await ctx.db
