@@ -7,6 +7,7 @@
  */
 export const keepAliveSlices = 10;
 
+/** Members, each with its turn: the realtime hub keeps its open sockets here, and only here. */
 export class KeepAliveTurns<T> {
   private readonly turns = new Map<T, number>();
   private next = 0;
@@ -20,6 +21,15 @@ export class KeepAliveTurns<T> {
 
   remove(member: T) {
     this.turns.delete(member);
+  }
+
+  get size(): number {
+    return this.turns.size;
+  }
+
+  /** Every member, whatever its turn. */
+  members(): IterableIterator<T> {
+    return this.turns.keys();
   }
 
   /** The members whose turn this tick is; called every interval / `keepAliveSlices`. */

@@ -233,8 +233,8 @@ function parseFrame(text: string): RealtimeClientFrame | null {
 
 export async function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: RealtimeOptions = {}) {
   await app.register(websocket, { options: { maxPayload: maxFrameBytes } });
-  const sockets = new Set<RealtimeSocket>();
-  const pingTurns = new KeepAliveTurns<RealtimeSocket>();
+  // The open sockets, each with its turn to be pinged.
+  const sockets = new KeepAliveTurns<RealtimeSocket>();
   const allowedOrigin = new URL(ctx.config.publicUrl).origin;
 
   app.get(
@@ -250,11 +250,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
     (socket, request) => {
       const conn = new RealtimeSocket(socket, signedIn(request).session, ctx, opts, request.log);
       sockets.add(conn);
-      pingTurns.add(conn);
-      socket.on("close", () => {
-        sockets.delete(conn);
-        pingTurns.remove(conn);
-      });
+      socket.on("close", () => sockets.remove(conn));
     },
   );
 
@@ -263,8 +259,10 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
     if (revalidating || sockets.size === 0) return;
     revalidating = true;
     try {
-      const live = await liveSessionIds(ctx, [...new Set([...sockets].map((c) => c.session.sessionId))]);
-      for (const conn of sockets) if (!live.has(conn.session.sessionId)) conn.endSession();
+      const live = await liveSessionIds(ctx, [
+        ...new Set([...sockets.members()].map((c) => c.session.sessionId)),
+      ]);
+      for (const conn of sockets.members()) if (!live.has(conn.session.sessionId)) conn.endSession();
     } catch (err) {
       // A database hiccup must not close every socket; the next round tries again.
       app.log.warn({ err }, "realtime session revalidation failed");
@@ -276,7 +274,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
   const revalidation = setInterval(() => void revalidate(), opts.revalidateMs ?? 60_000);
   const keepAlive = setInterval(
     () => {
-      for (const conn of pingTurns.due()) conn.keepAlive();
+      for (const conn of sockets.due()) conn.keepAlive();
     },
     (opts.keepAliveMs ?? 30_000) / keepAliveSlices,
   );
