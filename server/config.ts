@@ -29,6 +29,11 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   MIN_REST_HOURS: z.coerce.number().int().min(lowestMinRestHours).max(24).default(defaultMinRestHours),
   WEB_DIST: z.string().default("dist/web"),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  ALLOW_EMBEDDED_DATABASE: flag,
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -70,6 +75,16 @@ export interface Config {
   /** the least rest between two shifts a person may be given (decisions.md § Rest between shifts) */
   minRestHours: number;
   webDist: string;
+  /** PostgreSQL: a statement running longer is cancelled (the request answers 503) */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: how long a request waits for a connection (new or from the pool) before 503 */
+  dbConnectTimeoutMs: number;
+  /** on SIGTERM/SIGINT: how long requests under way may take to finish before the process exits */
+  shutdownGraceMs: number;
+  /** production on the embedded PGlite (no fsync: a power loss can lose acknowledged writes) */
+  allowEmbeddedDatabase: boolean;
+  /** below this much free space where files are written, uploads are refused and health says so */
+  minFreeDiskBytes: number;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 }
 
@@ -128,6 +143,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     minRestHours: e.MIN_REST_HOURS,
     webDist: path.resolve(e.WEB_DIST),
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    allowEmbeddedDatabase: e.ALLOW_EMBEDDED_DATABASE ?? false,
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -9,10 +9,12 @@ import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
 
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503 | 507,
     readonly code: ErrorCode,
     message?: string,
     readonly fields?: Record<string, string>,
+    /** seconds, sent as `Retry-After` (503: when to try again) */
+    readonly retryAfter?: number,
   ) {
     super(message ?? errorMessage(code));
   }
@@ -24,6 +26,11 @@ export const forbidden = (code: ErrorCode = "forbidden") => new AppError(403, co
 export const notFound = (code: ErrorCode = "not_found") => new AppError(404, code);
 export const conflict = (code: ErrorCode) => new AppError(409, code);
 export const unprocessable = (code: ErrorCode) => new AppError(422, code);
+/** The server cannot answer now, through no fault of the client's: try again after `retryAfter` s. */
+export const unavailable = (code: ErrorCode, retryAfter = 5) =>
+  new AppError(503, code, undefined, undefined, retryAfter);
+/** No room to store what was sent (a full disk or database): 507 Insufficient Storage. */
+export const insufficientStorage = (code: ErrorCode = "storage_full") => new AppError(507, code);
 
 function body(code: ErrorCode, message?: string, fields?: Record<string, string>) {
   return { error: { code, message: message ?? errorMessage(code), ...(fields ? { fields } : {}) } };
@@ -54,6 +61,7 @@ function frameworkError(err: FastifyError): { status: number; code: ErrorCode } 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfter !== undefined) reply.header("retry-after", String(err.retryAfter));
       return reply.status(err.status).send(body(err.code, err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

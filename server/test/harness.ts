@@ -28,14 +28,20 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
     const database = await openDatabase({ pglite: client });
     return { database, drop: async () => {} };
   }
+  return freshPostgresDatabase();
+}
+
+async function freshPostgresDatabase(): Promise<{ database: Database; drop(): Promise<void>; url: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = randomDbName("vaktrom_test");
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
-  const database = await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, name) });
+  const url = databaseUrlFor(adminUrl, name);
+  const database = await openDatabase({ databaseUrl: url });
   return {
     database,
+    url,
     drop: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -49,18 +55,17 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  env: Env = {},
-  opts: {
-    seed?: boolean;
-    /** pino options, e.g. a stream to read the log */
-    logger?: object;
-    /** the app's clock, for tests that move time */
-    clock?: Clock;
-    /** routes a test adds to the real app (to exercise the pipeline's steps) */
-    extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  seed?: boolean;
+  /** pino options, e.g. a stream to read the log */
+  logger?: object;
+  /** the app's clock, for tests that move time */
+  clock?: Clock;
+  /** routes a test adds to the real app (to exercise the pipeline's steps) */
+  extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
+}
+
+async function testConfig(env: Env) {
   const webDist = await mkdtemp(path.join(os.tmpdir(), "vaktrom-web-"));
   await writeFile(
     path.join(webDist, "index.html"),
@@ -76,8 +81,17 @@ export async function createTestApp(
     SMTP_URL: env.APP_ENV === "production" ? "smtp://127.0.0.1:9" : undefined,
     ...env,
   });
-  const { database, drop } = await freshDatabase();
-  if (opts.seed !== false) await ensureDemoUsers(database.db);
+  return { config, webDist };
+}
+
+/** One app on `database`; closing it closes the app and `database`, then `afterClose`. */
+async function startTestApp(
+  env: Env,
+  database: Database,
+  opts: TestAppOptions,
+  afterClose: () => Promise<void>,
+): Promise<TestApp> {
+  const { config, webDist } = await testConfig(env);
   const built = await buildApp({
     config,
     database,
@@ -97,8 +111,40 @@ export async function createTestApp(
     async close() {
       await built.app.close();
       await database.close();
-      await drop();
+      await afterClose();
       await rm(webDist, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestApp(env: Env = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  if (opts.seed !== false) await ensureDemoUsers(database.db);
+  return startTestApp(env, database, opts, drop);
+}
+
+/**
+ * Several app instances on one fresh PostgreSQL database, each with its own connection
+ * pool, bus connection and files folder, as instances behind a load balancer are. Only
+ * on PostgreSQL: the embedded database is one process's.
+ */
+export async function createTestCluster(
+  count: number,
+  env: Env = {},
+  opts: TestAppOptions = {},
+): Promise<{ apps: TestApp[]; close(): Promise<void> }> {
+  if (driver !== "postgres") throw new Error("createTestCluster needs TEST_DRIVER=postgres");
+  const { database: first, drop, url } = await freshPostgresDatabase();
+  if (opts.seed !== false) await ensureDemoUsers(first.db);
+  const apps: TestApp[] = [await startTestApp(env, first, opts, async () => {})];
+  for (let i = 1; i < count; i++) {
+    apps.push(await startTestApp(env, await openDatabase({ databaseUrl: url }), opts, async () => {}));
+  }
+  return {
+    apps,
+    async close() {
+      for (const app of apps) await app.close();
+      await drop();
     },
   };
 }

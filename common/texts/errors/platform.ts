@@ -13,4 +13,8 @@ export const platformErrors = {
   payload_too_large: "Forespørselen er for stor.",
   rate_limited: "For mange forsøk. Vent litt og prøv igjen.",
   internal: "Noe gikk galt",
+  database_unavailable: "Tjenesten får ikke kontakt med databasen akkurat nå. Prøv igjen om litt.",
+  server_shutting_down: "Serveren starter på nytt. Prøv igjen om litt.",
+  storage_full: "Det er ikke plass til flere filer akkurat nå. Prøv igjen senere.",
+  storage_unavailable: "Filer kan ikke lagres akkurat nå. Prøv igjen senere.",
 } as const;

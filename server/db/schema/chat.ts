@@ -129,11 +129,17 @@ export const chatMessages = pgTable(
      * asks for what changed since it last read, instead of reading everything again.
      */
     revisedAt: ts("revised_at").notNull().defaultNow(),
+    /**
+     * The sender's own key for this message (the composer makes one per message): a post
+     * repeated after a timeout with the same key answers the first message, not a second.
+     */
+    clientKey: text("client_key"),
   },
   (t) => [
     // Pages of a thread, the catch-up after a reconnect, unread counts, the last message.
     uniqueIndex("chat_messages_thread_seq_uq").on(t.threadId, t.seq),
     index("chat_messages_author_idx").on(t.authorId),
+    uniqueIndex("chat_messages_client_key_uq").on(t.authorId, t.clientKey).where(sql`client_key is not null`),
     // What changed in a thread since a client last read it (the catch-up).
     index("chat_messages_thread_revised_idx").on(t.threadId, t.revisedAt),
     // The purge job finds deleted messages that still hold their text.

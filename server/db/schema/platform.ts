@@ -1,6 +1,16 @@
-/** Tables of the cross-cutting machinery: the mail outbox, rate limits and shared settings. */
+/** Tables of the cross-cutting machinery: the mail outbox, rate limits, shared settings and stored files. */
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, ts, updatedAt } from "./columns.ts";
 
 /** Every e-mail goes through here; a background sender delivers it. */
@@ -38,3 +48,33 @@ export const appSettings = pgTable("app_settings", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * Uploaded files when the instances share a PostgreSQL server (platform/pg-file-store.ts):
+ * a key names one blob; a new upload under the key writes a new blob and swaps it in,
+ * so a reader sees the old bytes or the new ones, never a part.
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    key: text("key").primaryKey(),
+    blobId: uuid("blob_id").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("stored_files_blob_uq").on(t.blobId)],
+);
+
+/** A blob's bytes in order, a chunk a row; chunks of no file (an upload cut short) are swept. */
+export const storedFileChunks = pgTable(
+  "stored_file_chunks",
+  {
+    blobId: uuid("blob_id").notNull(),
+    n: integer("n").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blobId, t.n] }), index("stored_file_chunks_created_idx").on(t.createdAt)],
+);
