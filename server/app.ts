@@ -33,6 +33,7 @@ import type { Feature } from "./platform/feature.ts";
 import { registerHttp, serverOptions } from "./platform/http.ts";
 import { JobRunner } from "./platform/jobs.ts";
 import { MailSender } from "./platform/mail.ts";
+import { PgEventBus } from "./platform/pg-event-bus.ts";
 import { type RegisteredRoute, registerRouteRegistry } from "./platform/pipeline.ts";
 import { hashedKey, rateLimitSweepJob } from "./platform/rate-limit.ts";
 import { registerRealtime } from "./platform/realtime.ts";
@@ -90,12 +91,7 @@ async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppCo
     log: app.log,
     keepBodies: config.demoTools,
   });
-  const bus =
-    deps.bus ??
-    new InProcessEventBus(
-      () => clock.now(),
-      (err, event) => app.log.error({ err, topic: event.topic, type: event.type }, "event listener failed"),
-    );
+  const bus = deps.bus ?? (await defaultBus(database, clock, app));
   const secret = await resolveAuthSecret(db, config);
   const auth = createAuth({
     db,
@@ -123,6 +119,19 @@ async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppCo
     files: diskStore(path.join(config.dataDir, "files")),
     fileUrlSecret: hashedKey(secret, "file links"),
   };
+}
+
+/** Instances on one PostgreSQL share their events through it; PGlite is one process's. */
+async function defaultBus(database: Database, clock: Clock, app: FastifyInstance): Promise<EventBus> {
+  if (database.postgres) {
+    const bus = new PgEventBus({ ...database.postgres, log: app.log, now: () => clock.now() });
+    await bus.start();
+    return bus;
+  }
+  return new InProcessEventBus(
+    () => clock.now(),
+    (err, event) => app.log.error({ err, topic: event.topic, type: event.type }, "event listener failed"),
+  );
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {

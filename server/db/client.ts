@@ -23,6 +23,8 @@ export type Driver = "pglite" | "postgres";
 export interface Database {
   db: Db;
   driver: Driver;
+  /** a PostgreSQL server's URL and the pool on it (the event bus listens and notifies there) */
+  postgres?: { url: string; pool: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -41,7 +43,12 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     pool.on("error", (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, driver: "postgres", close: () => pool.end() };
+    return {
+      db,
+      driver: "postgres",
+      postgres: { url: source.databaseUrl, pool },
+      close: () => pool.end(),
+    };
   }
   let client: PGlite;
   if ("pglite" in source) client = source.pglite;

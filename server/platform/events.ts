@@ -1,8 +1,9 @@
 /**
  * The event bus: how a change made in one place reaches every interested listener
- * (realtime sockets, later other app instances). Today it is in-process; a later
- * issue backs the same interface with PostgreSQL LISTEN/NOTIFY, so nothing outside
- * this file may rely on delivery being synchronous or in-process.
+ * (realtime sockets, read caches) on every app instance. One process on PGlite has
+ * `InProcessEventBus`; instances on PostgreSQL share events through LISTEN/NOTIFY
+ * (pg-event-bus.ts). Nothing outside these files may rely on delivery being
+ * synchronous or in-process.
  *
  * Topics: `user:{id}`, `dept:{id}`, `thread:{id}`, and `session:{id}` (a session
  * ended: its sockets close).
@@ -14,7 +15,10 @@ export interface BusEvent {
   type: string;
   /** ids and small values only: listeners fetch the rest */
   payload: Record<string, unknown>;
-  /** per-topic, increasing: a client can tell it missed something */
+  /**
+   * per topic, one more for each event this instance delivers: numbered at delivery, so
+   * a socket sees no gap unless it missed something
+   */
   seq: number;
   /** ISO time of publication */
   at: string;
@@ -26,6 +30,12 @@ export interface EventBus {
   publish(topic: string, type: string, payload?: Record<string, unknown>): Promise<void>;
   /** Returns the function that stops listening. */
   subscribe(topic: string, listener: BusListener): () => void;
+  /**
+   * Called when events of any topic may have been missed (the bus lost its connection
+   * to the other instances): whoever keeps state derived from events drops it or asks
+   * again. Returns the function that stops listening.
+   */
+  onResync(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -44,9 +54,14 @@ export class InProcessEventBus implements EventBus {
   ) {}
 
   async publish(topic: string, type: string, payload: Record<string, unknown> = {}): Promise<void> {
+    this.deliver(topic, type, payload, this.now().toISOString());
+  }
+
+  /** Numbers the event on its topic and hands it to the topic's listeners on the next tick. */
+  deliver(topic: string, type: string, payload: Record<string, unknown>, at: string) {
     const seq = (this.seqs.get(topic) ?? 0) + 1;
     this.seqs.set(topic, seq);
-    const event: BusEvent = { topic, type, payload, seq, at: this.now().toISOString() };
+    const event: BusEvent = { topic, type, payload, seq, at };
     const current = this.listeners.get(topic);
     if (!current) return;
     const targets = [...current];
@@ -72,6 +87,11 @@ export class InProcessEventBus implements EventBus {
       // A second call after the topic got a new set must not drop its listeners.
       if (set.size === 0 && this.listeners.get(topic) === set) this.listeners.delete(topic);
     };
+  }
+
+  /** One process misses none of its own events. */
+  onResync(): () => void {
+    return () => {};
   }
 
   async close(): Promise<void> {

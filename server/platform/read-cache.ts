@@ -7,8 +7,10 @@
  * A value goes as soon as the bus says it changed: every event on the key's topic, heard
  * from before its first read (`topicOf`), or the events a loaded value names (`staleOn`:
  * a session hears its sign-out only once it is known whose it is). The changes of this
- * app all say so after their commit; what the bus does not carry (another instance's
- * change, SQL by hand) is seen when the value's few seconds are up.
+ * app all say so after their commit, on every instance (the bus carries them between
+ * instances on PostgreSQL); when the bus may have missed some (its connection was lost)
+ * everything is dropped. What the bus does not carry (SQL by hand) is seen when the
+ * value's few seconds are up.
  *
  * Concurrent misses of one key share one read, and a read that began before its key was
  * made stale is answered but not kept.
@@ -50,6 +52,9 @@ export class ReadCache<V> {
     private readonly opts: ReadCacheOptions<V>,
   ) {
     this.now = opts.now ?? (() => performance.now());
+    // An invalidation may have been missed: nothing kept can be trusted. A cache lives as
+    // long as its app, whose bus ends with it.
+    bus.onResync(() => this.forgetAll());
   }
 
   /** The key's value: from memory while fresh, else from `load` (null is not kept). */

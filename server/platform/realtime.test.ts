@@ -40,6 +40,9 @@ class CountingBus implements EventBus {
       stop();
     };
   }
+  onResync(listener: () => void) {
+    return this.inner.onResync(listener);
+  }
   close() {
     return this.inner.close();
   }
