@@ -53,6 +53,8 @@ export const realtimeServerFrame = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("event"), topic, event: realtimeEvent }),
   z.object({ type: z.literal("pong") }),
+  // Events of any topic may have been missed (the server's bus lost its connection): refetch.
+  z.object({ type: z.literal("resync") }),
 ]);
 export type RealtimeServerFrame = z.infer<typeof realtimeServerFrame>;
 

@@ -10,6 +10,7 @@ import {
 } from "../../common/schemas/realtime.ts";
 import { errorMessages } from "../../common/texts/errors.ts";
 import { departments, session, staff, user } from "../db/schema.ts";
+import { makeStaff, signedInClient } from "../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../test/harness.ts";
 import { registerErrorHandler } from "./errors.ts";
 import type { BusListener, EventBus } from "./events.ts";
@@ -25,7 +26,12 @@ const origin = "http://localhost:3000";
 /** The app's own bus, counting listeners, so a test can see that none are left behind. */
 class CountingBus implements EventBus {
   active = 0;
+  private readonly resyncListeners = new Set<() => void>();
   constructor(private readonly inner: EventBus) {}
+  /** What a bus does after it may have missed events (PgEventBus after a reconnect). */
+  resync() {
+    for (const listener of this.resyncListeners) listener();
+  }
   publish(topic: string, type: string, payload?: Record<string, unknown>) {
     return this.inner.publish(topic, type, payload);
   }
@@ -41,7 +47,12 @@ class CountingBus implements EventBus {
     };
   }
   onResync(listener: () => void) {
-    return this.inner.onResync(listener);
+    this.resyncListeners.add(listener);
+    const stop = this.inner.onResync(listener);
+    return () => {
+      this.resyncListeners.delete(listener);
+      stop();
+    };
   }
   close() {
     return this.inner.close();
@@ -132,7 +143,15 @@ describe("realtime hub", () => {
   let bus: CountingBus;
   let hub: FastifyInstance;
   let url: string;
-  let ids: { kari: string; anestesi: string; intensiv: string; ola: string };
+  let ids: {
+    kari: string;
+    anestesi: string;
+    intensiv: string;
+    akuttmottak: string;
+    ola: string;
+    sofie: string;
+    ingrid: string;
+  };
 
   /** The hub on its own server, sharing the test app's database, auth and bus. */
   async function startHub(opts: RealtimeOptions) {
@@ -155,8 +174,11 @@ describe("realtime hub", () => {
     ids = {
       kari: userId("kari@demo.no"),
       ola: userId("ola@demo.no"),
+      sofie: userId("sekretaer@demo.no"),
+      ingrid: userId("admin@demo.no"),
       anestesi: deptId("Anestesi"),
       intensiv: deptId("Intensiv"),
+      akuttmottak: deptId("Akuttmottak"),
     };
   });
   afterAll(async () => {
@@ -282,8 +304,8 @@ describe("realtime hub", () => {
     await bus.publish(topics.dept(ids.anestesi), "shift.published", {});
     await bus.publish(topics.user(ids.kari), "notification.created", {});
     expect(await per.drain()).toEqual([]);
-    // Only the socket's own session listener is on the bus.
-    expect(bus.active).toBe(1);
+    // Only the socket's own listeners are on the bus: its session's end, its person's changes.
+    expect(bus.active).toBe(2);
     await per.close();
   });
 
@@ -345,11 +367,11 @@ describe("realtime hub", () => {
   it("stops delivering after unsubscribe", async () => {
     const socket = await open(await signedIn("kari@demo.no"));
     await socket.subscribe(topics.user(ids.kari));
-    expect(bus.active).toBe(2);
+    expect(bus.active).toBe(3);
     socket.send({ type: "unsubscribe", topic: topics.user(ids.kari) });
     socket.send({ type: "unsubscribe", topic: topics.dept(ids.anestesi) });
     await socket.drain();
-    expect(bus.active).toBe(1);
+    expect(bus.active).toBe(2);
     await bus.publish(topics.user(ids.kari), "notification.created", {});
     expect(await socket.drain()).toEqual([]);
     await socket.close();
@@ -391,6 +413,68 @@ describe("realtime hub", () => {
     });
     expect(await t.ctx.db.select().from(session).where(eq(session.userId, ids.ola))).not.toHaveLength(0);
     expect((await ola.closed).code).toBe(closeSessionEnded);
+  });
+
+  it("tells every socket to resynchronise when the bus may have missed events", async () => {
+    const kari = await open(await signedIn("kari@demo.no"));
+    const per = await open(await signedIn("intensiv@demo.no"));
+    await kari.subscribe(topics.user(ids.kari));
+    await per.drain();
+    bus.resync();
+    expect(await kari.next("resync")).toEqual({ type: "resync" });
+    expect(await per.next("resync")).toEqual({ type: "resync" });
+    await kari.close();
+    await per.close();
+  });
+
+  it("drops the subscriptions of a department whose record was deactivated, and keeps the others", async () => {
+    // Sofie: leader in Anestesi, staff in Akuttmottak.
+    const socket = await open(await signedIn("sekretaer@demo.no"));
+    for (const topic of [topics.dept(ids.anestesi), topics.dept(ids.akuttmottak), topics.user(ids.sofie)])
+      expect(await socket.subscribe(topic)).toMatchObject({ type: "subscribed" });
+    const admin = await signedIn("admin@demo.no");
+    const deactivated = await admin.post(`/api/admin/users/${ids.sofie}/activation`, {
+      active: false,
+      deptId: ids.akuttmottak,
+    });
+    expect(deactivated.statusCode).toBe(200);
+    expect(await socket.next("error")).toEqual({
+      type: "error",
+      topic: topics.dept(ids.akuttmottak),
+      code: "forbidden",
+      message: errorMessages.forbidden,
+    });
+    await bus.publish(topics.dept(ids.akuttmottak), "shift.published", {});
+    await bus.publish(topics.dept(ids.anestesi), "shift.published", {});
+    const events = (await socket.drain()).filter((f) => f.type === "event");
+    // Her own topic stays: it says her session changed.
+    expect(events.filter((f) => f.topic === topics.user(ids.sofie))).not.toEqual([]);
+    expect(events.filter((f) => f.topic !== topics.user(ids.sofie)).map((f) => f.topic)).toEqual([
+      topics.dept(ids.anestesi),
+    ]);
+    await admin.post(`/api/admin/users/${ids.sofie}/activation`, { active: true, deptId: ids.akuttmottak });
+    await socket.close();
+  });
+
+  it("drops what only admins may follow when an admin is demoted", async () => {
+    const other = await makeStaff(t, { role: "admin", dept: ids.intensiv, active: true });
+    const admin = await signedInClient(t, other.userId);
+    const socket = await open(await signedIn("admin@demo.no"));
+    expect(await socket.subscribe(topics.dept(ids.intensiv))).toMatchObject({ type: "subscribed" });
+    expect(await socket.subscribe(topics.dept(ids.anestesi))).toMatchObject({ type: "subscribed" });
+    const demoted = await admin.request("PATCH", `/api/admin/users/${ids.ingrid}`, {
+      firstName: "Ingrid",
+      lastName: "Hansen",
+      phone: null,
+      memberships: [{ deptId: ids.anestesi, role: "leader", isActive: true }],
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect(await socket.next("error")).toMatchObject({ topic: topics.dept(ids.intensiv), code: "forbidden" });
+    await bus.publish(topics.dept(ids.intensiv), "shift.published", {});
+    await bus.publish(topics.dept(ids.anestesi), "shift.published", {});
+    const events = (await socket.drain()).filter((f) => f.type === "event");
+    expect(events.map((f) => f.topic)).toEqual([topics.dept(ids.anestesi)]);
+    await socket.close();
   });
 
   it("drops a connection that does not answer pings", async () => {

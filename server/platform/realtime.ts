@@ -7,18 +7,25 @@
  * keep an idle session alive. Afterwards the client subscribes to topics, each checked
  * here, and receives the bus events of those topics. A socket closes with 4401
  * `session_ended` when its session ends: at once on a `session.ended` event on
- * `session:{id}`, and at the latest at the next revalidation round.
+ * `session:{id}`, and at the latest at the next revalidation round. When the person's
+ * access changes (`session.changed` on their `user:` topic: roles, departments,
+ * activation) every subscription of their sockets is checked again, and a thread's
+ * subscriptions when its members change (`thread.members`); a refused one is dropped
+ * with an error frame. When the bus may have missed events, every socket is told to
+ * resynchronise (a `resync` frame).
  */
 import websocket from "@fastify/websocket";
 import { and, gt, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { RawData, WebSocket } from "ws";
+import { chatEvents } from "../../common/schemas/chat.ts";
 import {
   closeSessionEnded,
   parseTopic,
   type RealtimeClientFrame,
   type RealtimeServerFrame,
   realtimeClientFrame,
+  topics,
 } from "../../common/schemas/realtime.ts";
 import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
 import { inIdList } from "../db/id-list.ts";
@@ -106,7 +113,7 @@ async function liveSessionIds(ctx: AppContext, ids: string[]): Promise<Set<strin
 /** One open socket: its session, its subscriptions, its keep-alive state. */
 class RealtimeSocket {
   private readonly subscriptions = new Map<string, () => void>();
-  private readonly stopSessionListener: () => void;
+  private readonly stopSessionListeners: (() => void)[];
   /** Frames are handled one after another, so a quick subscribe/unsubscribe keeps its order. */
   private queue = Promise.resolve();
   private ended = false;
@@ -119,9 +126,15 @@ class RealtimeSocket {
     private readonly opts: RealtimeOptions,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.stopSessionListener = ctx.bus.subscribe(`session:${session.sessionId}`, (event) => {
-      if (event.type === "session.ended") this.endSession();
-    });
+    this.stopSessionListeners = [
+      ctx.bus.subscribe(`session:${session.sessionId}`, (event) => {
+        if (event.type === "session.ended") this.endSession();
+      }),
+      // Roles, departments or activation changed: what was allowed may not be any more.
+      ctx.bus.subscribe(topics.user(session.userId), (event) => {
+        if (event.type === "session.changed") this.recheck([...this.subscriptions.keys()]);
+      }),
+    ];
     socket.on("message", (data, isBinary) => {
       this.queue = this.queue.then(() => this.handle(data, isBinary));
     });
@@ -150,9 +163,36 @@ class RealtimeSocket {
   private release() {
     if (this.ended) return;
     this.ended = true;
-    this.stopSessionListener();
+    for (const stop of this.stopSessionListeners) stop();
     for (const stop of this.subscriptions.values()) stop();
     this.subscriptions.clear();
+  }
+
+  /** The server's bus may have missed events: the client refetches every topic. */
+  resync() {
+    this.send({ type: "resync" });
+  }
+
+  /**
+   * Asks the policy again for each of these topics, in the socket's order of frames, and
+   * drops a refused one with its error frame, as a refused subscribe is answered.
+   */
+  private recheck(toCheck: string[]) {
+    this.queue = this.queue.then(async () => {
+      for (const topic of toCheck) {
+        if (this.ended || !this.subscriptions.has(topic)) continue;
+        try {
+          const refusal = await topicRefusal(this.ctx, this.opts, this.session.userId, topic);
+          if (!refusal || !this.subscriptions.has(topic)) continue;
+          this.subscriptions.get(topic)?.();
+          this.subscriptions.delete(topic);
+          this.refuse(refusal, topic);
+        } catch (err) {
+          // The database did not answer: keep the subscription, the next change asks again.
+          this.log.warn({ err, topic }, "realtime re-authorisation failed");
+        }
+      }
+    });
   }
 
   private send(frame: RealtimeServerFrame) {
@@ -196,8 +236,10 @@ class RealtimeSocket {
     if (refusal) return this.refuse(refusal, topic);
     // The session may have ended while the policy was asked.
     if (this.ended) return;
+    const membersMatter = parseTopic(topic)?.kind === "thread";
     const deliver = (event: BusEvent) => {
       if (this.socket.readyState === this.socket.OPEN) this.socket.send(eventFrame(event));
+      if (membersMatter && event.type === chatEvents.threadMembers) this.recheck([topic]);
     };
     this.subscriptions.set(topic, this.ctx.bus.subscribe(topic, deliver));
     this.send({ type: "subscribed", topic });
@@ -271,6 +313,9 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
     }
   }
 
+  const stopResync = ctx.bus.onResync(() => {
+    for (const conn of sockets.members()) conn.resync();
+  });
   const revalidation = setInterval(() => void revalidate(), opts.revalidateMs ?? 60_000);
   const keepAlive = setInterval(
     () => {
@@ -283,5 +328,6 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
   app.addHook("onClose", async () => {
     clearInterval(revalidation);
     clearInterval(keepAlive);
+    stopResync();
   });
 }

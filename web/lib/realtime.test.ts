@@ -215,6 +215,20 @@ describe("realtime client", () => {
     expect(onEvent).toHaveBeenCalledTimes(3);
   });
 
+  it("asks every topic for a resync when the server says it may have missed events", async () => {
+    const client = await setup({ reconnectMs: 60_000 });
+    const onResync = vi.fn();
+    const otherResync = vi.fn();
+    client.subscribe(a, { onEvent: () => {}, onResync });
+    client.subscribe(b, { onEvent: () => {}, onResync: otherResync });
+    await waitFor(() => expect(server.subscribesOf(1)).toEqual([a, b]));
+    server.open[0]!.send(JSON.stringify({ type: "resync" }));
+    await waitFor(() => expect(onResync).toHaveBeenCalledTimes(1));
+    expect(otherResync).toHaveBeenCalledTimes(1);
+    // The connection stays: nothing is asked for again.
+    expect(server.sockets).toHaveLength(1);
+  });
+
   it("gives a refused topic's error to its subscribers", async () => {
     const client = await setup();
     const onError = vi.fn();

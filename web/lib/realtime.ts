@@ -3,8 +3,10 @@
  * when a topic gets its first subscriber, closed when the last one leaves. After a
  * drop it reconnects 2 s later, subscribes every topic again and, once the server has
  * confirmed a topic, tells its subscribers that they may have missed events
- * (`onResync`: refetch). A gap in a topic's `seq` means the same, and so does the end
- * of the session (close code 4401): the refetch then meets the 401 that signs out.
+ * (`onResync`: refetch). A gap in a topic's `seq` means the same, and so does a
+ * `resync` frame (the server may have missed events of other instances: every topic),
+ * and the end of the session (close code 4401): the refetch then meets the 401 that
+ * signs out.
  */
 import {
   closeSessionEnded,
@@ -140,6 +142,10 @@ export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClien
     if (!parsed.success) return;
     const frame = parsed.data;
     if (frame.type === "pong") return;
+    if (frame.type === "resync") {
+      for (const state of topics.values()) resync(state);
+      return;
+    }
     const state = frame.topic === undefined ? undefined : topics.get(frame.topic);
     if (!state) return;
     const handlers = [...state.entries].map((e) => e.handlers);

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { type RealtimeServerFrame, realtimeServerFrame, topics } from "../../../common/schemas/realtime.ts";
 import { errorMessages } from "../../../common/texts/errors.ts";
+import { chatThreadMembers } from "../../db/schema.ts";
 import type { BusEvent } from "../../platform/events.ts";
 import { makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
@@ -24,11 +26,15 @@ async function socketOf(url: string, client: Client) {
     }
     throw new Error("no such frame");
   };
+  const answer = (topic: string) =>
+    take((f): f is RealtimeServerFrame => "topic" in f && f.topic === topic && f.type !== "event");
   return {
     async subscribe(topic: string) {
       ws.send(JSON.stringify({ type: "subscribe", topic }));
-      return take((f): f is RealtimeServerFrame => "topic" in f && f.topic === topic && f.type !== "event");
+      return answer(topic);
     },
+    /** the next frame the server sends about the topic unasked (not an event) */
+    answer,
     event: (type: string) =>
       take(
         (f): f is Extract<RealtimeServerFrame, { type: "event" }> =>
@@ -144,6 +150,30 @@ describe("chat over realtime", () => {
       [topics.thread(dept), "message.created", expect.anything()],
       [topics.user(newcomer.userId), "chat.unread", { threadId: dept, kind: "department", added: 1 }],
     ]);
+  });
+
+  it("checks a thread's followers again when its members change, and drops those who lost it", async () => {
+    const channel = threadIdOf(await as.leader.post("/api/chat/channels", { name: "Vakt", isPublic: false }));
+    await as.leader.post(`/api/chat/threads/${channel}/members`, { userIds: [ids.ola] });
+    const ola = await socketOf(url, as.ola);
+    const lars = await socketOf(url, as.leader);
+    expect(await ola.subscribe(topics.thread(channel))).toMatchObject({ type: "subscribed" });
+    expect(await lars.subscribe(topics.thread(channel))).toMatchObject({ type: "subscribed" });
+    // Ola's membership goes behind the app's back (nothing removes a member yet); the next
+    // change of members checks every follower again.
+    await t.ctx.db
+      .delete(chatThreadMembers)
+      .where(and(eq(chatThreadMembers.threadId, channel), eq(chatThreadMembers.userId, ids.ola)));
+    await as.leader.post(`/api/chat/threads/${channel}/members`, { userIds: [ids.kari] });
+    expect(await ola.answer(topics.thread(channel))).toMatchObject({
+      type: "error",
+      code: "thread_not_found",
+    });
+    await as.leader.post(`/api/chat/threads/${channel}/messages`, { content: "Bare for medlemmer" });
+    expect((await lars.event("message.created")).topic).toBe(topics.thread(channel));
+    await expect(ola.event("message.created")).rejects.toThrow("no such frame");
+    ola.close();
+    lars.close();
   });
 
   it("tells people that they were put in a thread", async () => {
