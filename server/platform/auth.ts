@@ -27,6 +27,7 @@ import {
   withActorRecords,
 } from "./actor.ts";
 import { AppError } from "./errors.ts";
+import type { EventBus } from "./events.ts";
 import { impersonation } from "./impersonation.ts";
 import type { CachedSession, SessionCache } from "./session-cache.ts";
 
@@ -261,6 +262,7 @@ export interface SessionDeps {
   db: Db;
   config: Config;
   sessions: SessionCache;
+  bus: EventBus;
 }
 
 /**
@@ -274,7 +276,7 @@ export async function currentSession(
   request: FastifyRequest,
   opts: { background?: boolean } = {},
 ): Promise<CurrentSession | null> {
-  const { db, config, sessions } = deps;
+  const { db, config, sessions, bus } = deps;
   const cookies = request.headers.cookie;
   if (!cookies?.includes(sessionCookiePrefix)) return null;
   const token = await sessionToken(deps.auth, cookies);
@@ -284,9 +286,13 @@ export async function currentSession(
   const { actor } = found;
   // Deactivation deletes sessions (a trigger), but a session read must not depend on
   // that alone: a deactivated person is signed out at their next request.
+  // Ended through the bus, so every instance forgets the sessions and closes their sockets.
   if (isDeactivatedBy(actor.memberships)) {
-    await db.delete(session).where(eq(session.userId, found.userId));
-    sessions.forgetUser(found.userId);
+    const ended = await db
+      .delete(session)
+      .where(eq(session.userId, found.userId))
+      .returning({ id: session.id });
+    await endedSessions(bus, [found.sessionId, ...ended.map((s) => s.id)]);
     throw new AppError(401, "user_deactivated");
   }
   const { lastActiveAt } = found;
@@ -296,7 +302,7 @@ export async function currentSession(
     now - lastActiveAt.getTime() > config.sessionIdleMinutes * 60_000
   ) {
     await db.delete(session).where(eq(session.id, found.sessionId));
-    sessions.forgetSession(found.sessionId);
+    await endedSessions(bus, [found.sessionId]);
     throw new AppError(401, "session_expired");
   }
   const background = opts.background || request.headers["x-activity"] === "background";
@@ -310,4 +316,9 @@ export async function currentSession(
     });
   }
   return { sessionId: found.sessionId, userId: found.userId, actor };
+}
+
+/** Says on the bus that these sessions ended: every instance drops them and closes their sockets. */
+export async function endedSessions(bus: EventBus, sessionIds: Iterable<string>) {
+  for (const id of new Set(sessionIds)) await bus.publish(`session:${id}`, "session.ended");
 }

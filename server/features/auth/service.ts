@@ -16,13 +16,15 @@ import {
   normaliseEmail,
   registrationError,
 } from "../../../common/domain/validation.ts";
+import { topics } from "../../../common/schemas/realtime.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { account, user } from "../../db/schema.ts";
+import { account, session, user } from "../../db/schema.ts";
+import { endedSessions } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, badRequest, conflict, unprocessable } from "../../platform/errors.ts";
 
-export type AuthDeps = Pick<AppContext, "db" | "config" | "auth" | "sessions" | "background" | "bus" | "log">;
+export type AuthDeps = Pick<AppContext, "db" | "config" | "auth" | "background" | "bus" | "log">;
 
 /** The rules of the forms (common/domain/validation.ts), then the installation's domains. */
 function checkEmail(config: Config, raw: string): string {
@@ -61,17 +63,35 @@ export async function resetPassword(
 ) {
   const rule = newPasswordError(input.password, input.confirmPassword);
   if (rule) throw unprocessable(rule);
+  // better-auth ends every session of the person without saying whose: the token says it,
+  // read before the reset uses it up, so every instance can forget those sessions.
+  const userId = await resetTokenOwner(deps, input.token);
+  const before = userId ? await sessionIdsOf(deps.db, userId) : [];
   try {
     await deps.auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
       headers: client,
     });
-    // better-auth has ended every session of the person; which person, it does not say.
-    deps.sessions.forgetAll();
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw badRequest("password_reset_invalid");
   }
+  if (!userId) return;
+  await endedSessions(deps.bus, before);
+  // A session begun between the read and the reset is ended too; every instance drops it.
+  await deps.bus.publish(topics.user(userId), "session.changed");
+}
+
+/** The person a password-reset token was made for, or null (unknown or expired token). */
+async function resetTokenOwner(deps: AuthDeps, token: string): Promise<string | null> {
+  const { internalAdapter } = await deps.auth.$context;
+  const found = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return found && found.expiresAt > new Date() ? found.value : null;
+}
+
+async function sessionIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: session.id }).from(session).where(eq(session.userId, userId));
+  return rows.map((r) => r.id);
 }
 
 /**
