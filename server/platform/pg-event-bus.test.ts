@@ -120,6 +120,19 @@ describe.skipIf(driver !== "postgres")("PgEventBus", () => {
     expect(onB.map((e) => e.payload.i)).toEqual([...Array(50).keys()]);
   });
 
+  it("delivers two equal events of one tick twice (PostgreSQL would fold equal payloads)", async () => {
+    const at = new Date("2026-11-26T12:00:00Z");
+    const a = new PgEventBus({ url, pool: counted, log: memoryLog().log, now: () => at });
+    await a.start();
+    buses.push(a);
+    const b = await bus();
+    const onB = collect(b, "user:2");
+    await a.publish("user:2", "session.changed");
+    await a.publish("user:2", "session.changed");
+    await until(() => onB.length === 2);
+    expect(onB.map((e) => e.seq)).toEqual([1, 2]);
+  });
+
   it("sends an event too large for NOTIFY without its payload, and the others resynchronise", async () => {
     const { log, lines } = memoryLog();
     const [a, b] = [await bus(log), await bus()];

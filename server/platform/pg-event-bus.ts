@@ -31,6 +31,11 @@ export const maxNotifyBytes = 7999;
 interface Wire {
   /** the publishing instance */
   o: string;
+  /**
+   * the instance's count of events sent: PostgreSQL delivers identical payloads sent in
+   * one transaction only once, and two equal events in one batch must both arrive
+   */
+  n: number;
   t: string;
   y: string;
   p: Record<string, unknown>;
@@ -72,6 +77,7 @@ export class PgEventBus implements EventBus {
   /** encoded events waiting for the next flush */
   private unsent: string[] = [];
   private flushScheduled = false;
+  private sent = 0;
   /** the flushes in order, so the others receive events in the order they were published */
   private sending: Promise<void> = Promise.resolve();
 
@@ -105,7 +111,7 @@ export class PgEventBus implements EventBus {
     const at = this.now().toISOString();
     this.local.deliver(topic, type, payload, at);
     if (this.closed) return;
-    this.unsent.push(this.encode({ o: this.origin, t: topic, y: type, p: payload, at }));
+    this.unsent.push(this.encode({ o: this.origin, n: ++this.sent, t: topic, y: type, p: payload, at }));
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       // After the current tick: a commit's loop of publishes has queued all of its events.
