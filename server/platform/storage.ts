@@ -45,7 +45,8 @@ export function isValidStorageKey(key: string): boolean {
   return typeof key === "string" && key.length <= keyMaxLength && keyPattern.test(key);
 }
 
-function checkedKey(key: string): string {
+/** The key itself, or `InvalidStorageKeyError`: every store checks keys the same way. */
+export function checkedKey(key: string): string {
   if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key);
   return key;
 }
