@@ -95,7 +95,7 @@ describe("pgFileStore", () => {
     expect(started.equals(oldBytes.subarray(0, 1024))).toBe(true);
     for (const result of await Promise.all(readers)) {
       if (result instanceof Error) expect(result).toBeInstanceOf(StoredFileChangedError);
-      else expect(result.equals(oldBytes) || result.equals(newBytes)).toBe(true);
+      else expect((result as Buffer).equals(oldBytes) || (result as Buffer).equals(newBytes)).toBe(true);
     }
     expect((await buffer((await small.get(key))!)).equals(newBytes)).toBe(true);
 

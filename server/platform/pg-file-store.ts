@@ -137,8 +137,8 @@ export function pgFileStore(db: Db, { chunkBytes = fileChunkBytes } = {}): FileS
       return (await fileStat(key)) !== null;
     },
 
-    async delete(key) {
-      await db.execute(sql`
+    async delete(key, within) {
+      await (within?.tx ?? db).execute(sql`
         with gone as (delete from ${storedFiles} where key = ${checkedKey(key)} returning blob_id)
         delete from ${storedFileChunks} where blob_id in (select blob_id from gone)`);
     },
