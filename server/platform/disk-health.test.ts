@@ -4,14 +4,14 @@
  * A folder below a file and a folder without write permission need no mount.
  */
 import { execFile } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { png } from "../test/file-fixtures.ts";
+import { multipartFile, png } from "../test/file-fixtures.ts";
 import { type Client, createTestApp, type TestApp } from "../test/harness.ts";
 import { storageHealth } from "./disk-health.ts";
 
@@ -117,14 +117,10 @@ describe.skipIf(cannotMount !== null)("uploads on a full or read-only disk", () 
   });
   afterEach(() => rm(path.join(fs.dir, "filler"), { force: true }).catch(() => {}));
 
-  function multipart(name: string, data: Buffer) {
-    const boundary = `----vaktrom${randomUUID()}`;
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`;
-    return {
-      payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: kari.cookieHeader() },
-    };
-  }
+  const multipart = (name: string, data: Buffer) => {
+    const { payload, headers } = multipartFile(name, data, "image/png");
+    return { payload, headers: { ...headers, cookie: kari.cookieHeader() } };
+  };
   const attach = async (data: Buffer) =>
     t.app.inject({
       method: "POST",
