@@ -34,6 +34,7 @@ import { registerHttp, serverOptions } from "./platform/http.ts";
 import { JobRunner } from "./platform/jobs.ts";
 import { MailSender } from "./platform/mail.ts";
 import { PgEventBus } from "./platform/pg-event-bus.ts";
+import { pgFileStore, storedChunksSweepJob } from "./platform/pg-file-store.ts";
 import { type RegisteredRoute, registerRouteRegistry } from "./platform/pipeline.ts";
 import { hashedKey, rateLimitSweepJob } from "./platform/rate-limit.ts";
 import { registerRealtime } from "./platform/realtime.ts";
@@ -116,7 +117,8 @@ async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppCo
     background: new BackgroundTasks(app.log),
     policyEnv: { demoTools: config.demoTools },
     rateLimitSecret: hashedKey(secret, "rate-limit keys"),
-    files: diskStore(path.join(config.dataDir, "files")),
+    // On PostgreSQL the instances share it, files too; PGlite is one process's, beside its disk.
+    files: database.driver === "postgres" ? pgFileStore(db) : diskStore(path.join(config.dataDir, "files")),
     fileUrlSecret: hashedKey(secret, "file links"),
   };
 }
@@ -153,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const jobs = new JobRunner({ db: ctx.db, bus: ctx.bus, clock: ctx.clock, log: app.log }, [
     rateLimitSweepJob(config.rateLimit.windowSeconds),
     ctx.mail.deliveryJob(),
+    ...(ctx.driver === "postgres" ? [storedChunksSweepJob()] : []),
     ...enabled.flatMap((f) => f.jobs?.(ctx) ?? []),
   ]);
   jobs.start();

@@ -36,7 +36,7 @@ export interface AppContext {
   policyEnv: PolicyEnv;
   /** keys the rate-limit counters' hashes (derived from the auth secret) */
   rateLimitSecret: string;
-  /** uploaded files (chat attachments), under DATA_DIR/files */
+  /** uploaded files (chat attachments, avatars): in the database on PostgreSQL, under DATA_DIR/files on PGlite */
   files: FileStore;
   /** signs file links (derived from the auth secret) */
   fileUrlSecret: string;

@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
+import { storageFault } from "./storage-faults.ts";
 
 export class AppError extends Error {
   constructor(
@@ -74,6 +75,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         fields[key] ??= v.message ?? "ugyldig";
       }
       return reply.status(400).send(body("validation_failed", undefined, fields));
+    }
+    const fault = storageFault(err);
+    if (fault) {
+      // The code only: paths and keys name people's files.
+      request.log.warn({ errno: fault.errno }, "storage fault");
+      const answer = fault.code === "storage_full" ? insufficientStorage() : unavailable(fault.code, 30);
+      if (answer.retryAfter !== undefined) reply.header("retry-after", String(answer.retryAfter));
+      return reply.status(answer.status).send(body(answer.code));
     }
     const known = frameworkError(err);
     if (known) return reply.status(known.status).send(body(known.code));

@@ -17,6 +17,7 @@ import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { safeFileName } from "../../common/domain/attachments.ts";
+import type { Tx } from "../db/client.ts";
 
 export interface FileStore {
   /** Stores the stream's bytes under the key, replacing what was there; readers never see a half-written file. */
@@ -25,8 +26,11 @@ export interface FileStore {
   get(key: string): Promise<Readable | null>;
   stat(key: string): Promise<{ size: number } | null>;
   exists(key: string): Promise<boolean>;
-  /** Removes the file; a missing file is no error. */
-  delete(key: string): Promise<void>;
+  /**
+   * Removes the file; a missing file is no error. Called inside a transaction, pass its
+   * `tx`: a store in the database deletes in it (with the rows that named the file).
+   */
+  delete(key: string, within?: { tx: Tx }): Promise<void>;
   /** Removes every file under the folder `prefix` (whole segments: "chat-uploads/t1" removes "chat-uploads/t1/…"). */
   deletePrefix(prefix: string): Promise<void>;
 }
@@ -45,7 +49,8 @@ export function isValidStorageKey(key: string): boolean {
   return typeof key === "string" && key.length <= keyMaxLength && keyPattern.test(key);
 }
 
-function checkedKey(key: string): string {
+/** The key itself, or `InvalidStorageKeyError`: every store checks keys the same way. */
+export function checkedKey(key: string): string {
   if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key);
   return key;
 }

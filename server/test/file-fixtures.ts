@@ -2,6 +2,7 @@
  * Files for upload tests, made here rather than kept as binaries: a phone photo with
  * GPS and camera EXIF, Office documents and plain zips, each exactly as large as asked.
  */
+import { randomUUID } from "node:crypto";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 
@@ -89,3 +90,13 @@ export const png = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: "#1f3a5b" } })
     .png()
     .toBuffer();
+
+/** A multipart body with one file in the field "file", as a browser's FormData sends it. */
+export function multipartFile(name: string, data: Buffer, type = "application/octet-stream") {
+  const boundary = `----vaktrom${randomUUID()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -169,9 +169,10 @@ export async function claimAttachments(
 }
 
 /**
- * Removes file rows and then their bytes. Run inside a job's transaction: should the
- * commit fail after the bytes went, the rows point at nothing, the file route answers
- * 404, and the next run removes them.
+ * Removes file rows and then their bytes. Run inside a job's transaction: in the
+ * database store the bytes go in it too; on disk, should the commit fail after the
+ * bytes went, the rows point at nothing, the file route answers 404, and the next run
+ * removes them.
  */
 async function removeFiles(tx: Tx, files: FileStore, where: ReturnType<typeof and>) {
   const gone = await tx
@@ -179,8 +180,8 @@ async function removeFiles(tx: Tx, files: FileStore, where: ReturnType<typeof an
     .where(where)
     .returning({ key: chatMessageAttachments.storageKey, thumb: chatMessageAttachments.thumbnailKey });
   for (const { key, thumb } of gone) {
-    await files.delete(key);
-    if (thumb) await files.delete(thumb);
+    await files.delete(key, { tx });
+    if (thumb) await files.delete(thumb, { tx });
   }
   return gone.length;
 }

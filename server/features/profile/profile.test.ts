@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,8 +46,9 @@ describe("avatars and 'Min Profil'", () => {
       headers: { ...headers, cookie: c.cookieHeader() },
     });
   };
-  const stored = (userId: string) =>
-    path.join(t.ctx.config.dataDir, "files", "avatars", userId, "avatar.webp");
+  // Read through the store: on disk with PGlite, in the database with PostgreSQL.
+  const storedKey = (userId: string) => `avatars/${userId}/avatar.webp`;
+  const stored = async (userId: string) => buffer((await t.ctx.files.get(storedKey(userId)))!);
 
   describe("upload", () => {
     it("re-encodes my photo as a square WebP without metadata, served under a versioned address", async () => {
@@ -57,7 +57,7 @@ describe("avatars and 'Min Profil'", () => {
       const { avatarUrl } = res.json();
       expect(avatarUrl).toMatch(new RegExp(`^/api/avatars/${ids.kari}\\?v=\\d+$`));
 
-      const meta = await sharp(stored(ids.kari)).metadata();
+      const meta = await sharp(await stored(ids.kari)).metadata();
       expect(meta).toMatchObject({
         format: "webp",
         width: userLimits.avatarSize,
@@ -87,7 +87,7 @@ describe("avatars and 'Min Profil'", () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       const second = (await upload(as.ola, ids.ola, "b.png", await png(100, 400))).json().avatarUrl;
       expect(second).not.toBe(first);
-      expect(existsSync(stored(ids.ola))).toBe(true);
+      expect(await t.ctx.files.exists(storedKey(ids.ola))).toBe(true);
     });
 
     it("refuses what is not a picture, whatever its name", async () => {
@@ -143,7 +143,7 @@ describe("avatars and 'Min Profil'", () => {
     await upload(as.ola, ids.ola, "a.png", await png());
     const res = await as.ola.request("DELETE", `/api/users/${ids.ola}/avatar`);
     expect(res.json()).toEqual({ avatarUrl: null });
-    expect(existsSync(stored(ids.ola))).toBe(false);
+    expect(await t.ctx.files.exists(storedKey(ids.ola))).toBe(false);
     expect((await as.ola.session()).user.avatarUrl).toBeNull();
     expect((await as.kari.get(`/api/avatars/${ids.ola}?v=1`)).statusCode).toBe(404);
   });
