@@ -27,6 +27,8 @@ export interface EventBus {
   /** Returns the function that stops listening. */
   subscribe(topic: string, listener: BusListener): () => void;
   close(): Promise<void>;
+  /** false while events cannot reach the other instances (health says so); absent: always able */
+  healthy?(): boolean;
 }
 
 /**
@@ -76,5 +78,9 @@ export class InProcessEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.listeners.clear();
+  }
+
+  healthy(): boolean {
+    return true;
   }
 }
