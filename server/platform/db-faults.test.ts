@@ -138,6 +138,21 @@ describe.skipIf(driver !== "postgres")("a PostgreSQL server that stops or freeze
       await blocker.end();
     }
   });
+  it("a sign-in whose statement times out answers 503, not 'wrong password'", async () => {
+    // The people's table locked by another connection: the sign-in's read of it waits until
+    // statement_timeout cancels it, inside better-auth, which must not make it a refusal.
+    const blocker = new pg.Client({ connectionString: databaseUrlOf(t) });
+    await blocker.connect();
+    try {
+      await blocker.query("begin");
+      await blocker.query('lock table "user" in access exclusive mode');
+      const res = await t.client().post("/api/auth/sign-in", { email: "ola@demo.no", password: "demo1234" });
+      expectUnavailable(res);
+    } finally {
+      await blocker.query("rollback");
+      await blocker.end();
+    }
+  });
 });
 
 /** The address the app reaches its database by (through the proxy). */
