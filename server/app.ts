@@ -30,6 +30,7 @@ import type { AppContext } from "./platform/context.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { type EventBus, InProcessEventBus } from "./platform/events.ts";
 import type { Feature } from "./platform/feature.ts";
+import { defaultHealthChecks, type HealthChecks } from "./platform/health.ts";
 import { registerHttp, serverOptions } from "./platform/http.ts";
 import { JobRunner } from "./platform/jobs.ts";
 import { MailSender } from "./platform/mail.ts";
@@ -69,6 +70,8 @@ export interface AppDeps {
   clock?: Clock;
   /** random draws and ids; node:crypto unless given */
   random?: RandomSource;
+  /** health's disk and bus checks; DATA_DIR's free space and the bus's own word unless given */
+  healthChecks?: HealthChecks;
 }
 
 /** Returned as a pair: a Fastify instance is thenable, so it cannot be an async function's result. */
@@ -120,6 +123,7 @@ async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppCo
     // On PostgreSQL the instances share it, files too; PGlite is one process's, beside its disk.
     files: database.driver === "postgres" ? pgFileStore(db) : diskStore(path.join(config.dataDir, "files")),
     fileUrlSecret: hashedKey(secret, "file links"),
+    health: deps.healthChecks ?? defaultHealthChecks(config.dataDir, config.minFreeDiskBytes, bus),
   };
 }
 

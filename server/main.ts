@@ -17,7 +17,13 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? {
+          databaseUrl: config.databaseUrl,
+          statementTimeoutMs: config.dbStatementTimeoutMs,
+          connectTimeoutMs: config.dbConnectTimeoutMs,
+        }
+      : { dataDir: config.dataDir },
   );
   const seeded = await prepareDatabase(config, database.db).catch(async (err) => {
     await database.close();

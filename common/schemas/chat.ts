@@ -63,6 +63,11 @@ export const postMessageRequest = z.object({
   replyToId: z.uuid().optional(),
   /** files uploaded to the thread for this message, in the order shown */
   attachmentIds: z.array(z.uuid()).max(limits.attachmentsPerMessage).optional(),
+  /**
+   * made by the sender once per message and sent again with each retry: a post whose
+   * answer was lost is not stored twice (the same key by the same author gives the first)
+   */
+  clientKey: z.uuid().optional(),
 });
 export const attachmentParams = z.object({ attachmentId: z.uuid() });
 /** A signed file link: which version, its expiry (Unix seconds) and signature. */

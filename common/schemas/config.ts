@@ -21,4 +21,8 @@ export const healthResponse = z.object({
   status: z.enum(["ok", "degraded"]),
   database: z.enum(["ok", "error"]),
   driver: z.enum(["pglite", "postgres"]),
+  /** where files are written: "low" below MIN_FREE_DISK_MB free, "error" unreadable or not writable */
+  disk: z.enum(["ok", "low", "error"]),
+  /** the event bus between instances */
+  bus: z.enum(["ok", "error"]),
 });

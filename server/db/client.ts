@@ -30,14 +30,46 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-export type DatabaseSource = { databaseUrl: string } | { dataDir: string } | { pglite: PGlite };
+/** How long PostgreSQL may take: a server that is down or frozen answers a request with 503, never a hang. */
+export interface DatabaseTimeouts {
+  /** a statement running longer is cancelled by the server (57014) */
+  statementTimeoutMs: number;
+  /** waiting for a connection, new or from the pool */
+  connectTimeoutMs: number;
+}
 
-export async function openDatabase(source: DatabaseSource): Promise<Database> {
-  if ("databaseUrl" in source) {
+/** config.ts's defaults, for callers without a config (scripts, test setup). */
+const defaultTimeouts: DatabaseTimeouts = { statementTimeoutMs: 5000, connectTimeoutMs: 3000 };
+
+export type DatabaseSource =
+  | ({ databaseUrl: string } & Partial<DatabaseTimeouts>)
+  | { dataDir: string }
+  | { pglite: PGlite };
+
+function openPool(source: { databaseUrl: string } & Partial<DatabaseTimeouts>): pg.Pool {
+  const { statementTimeoutMs, connectTimeoutMs } = { ...defaultTimeouts, ...source };
+  return new pg.Pool({
+    connectionString: source.databaseUrl,
+    max: 10,
     // No JIT: our queries are short, and PostgreSQL would compile those whose estimated
     // cost passes jit_above_cost (counts over a large table) on every run, at more than
     // the query itself costs.
-    const pool = new pg.Pool({ connectionString: source.databaseUrl, max: 10, options: "-c jit=off" });
+    options: "-c jit=off",
+    statement_timeout: statementTimeoutMs,
+    // A frozen server (stopped process, silent network) cancels nothing: the client gives
+    // up a second after the server would have. The pool then drops that connection.
+    query_timeout: statementTimeoutMs + 1000,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // A connection whose peer vanished (host down, network cut) is found dead by the
+    // kernel instead of being kept for hours.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+}
+
+export async function openDatabase(source: DatabaseSource): Promise<Database> {
+  if ("databaseUrl" in source) {
+    const pool = openPool(source);
     // An idle connection that the server closes (restart, failover) must not crash the
     // process; the pool replaces it on the next query.
     pool.on("error", (err) => console.warn(`database connection lost: ${err.message}`));

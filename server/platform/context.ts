@@ -7,6 +7,7 @@ import type { Auth } from "./auth.ts";
 import type { BackgroundTasks } from "./background.ts";
 import type { Clock, RandomSource } from "./clock.ts";
 import type { EventBus } from "./events.ts";
+import type { HealthChecks } from "./health.ts";
 import type { MailSender } from "./mail.ts";
 import type { SessionCache } from "./session-cache.ts";
 import type { FileStore } from "./storage.ts";
@@ -40,4 +41,6 @@ export interface AppContext {
   files: FileStore;
   /** signs file links (derived from the auth secret) */
   fileUrlSecret: string;
+  /** what /api/health asks besides the database */
+  health: HealthChecks;
 }

@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
+import { isDatabaseUnavailable } from "../db/faults.ts";
 import { storageFault } from "./storage-faults.ts";
 
 export class AppError extends Error {
@@ -36,6 +37,9 @@ export const insufficientStorage = (code: ErrorCode = "storage_full") => new App
 function body(code: ErrorCode, message?: string, fields?: Record<string, string>) {
   return { error: { code, message: message ?? errorMessage(code), ...(fields ? { fields } : {}) } };
 }
+
+/** How long a client waits before asking again while the database is away (seconds). */
+const databaseRetryAfter = 5;
 
 /** Fastify's own client errors (body parsing, content type, size) by their code. */
 function frameworkError(err: FastifyError): { status: number; code: ErrorCode } | null {
@@ -83,6 +87,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       const answer = fault.code === "storage_full" ? insufficientStorage() : unavailable(fault.code, 30);
       if (answer.retryAfter !== undefined) reply.header("retry-after", String(answer.retryAfter));
       return reply.status(answer.status).send(body(answer.code));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Known and passing: a warning naming the fault (the serializer keeps no parameters).
+      const fault = unavailable("database_unavailable", databaseRetryAfter);
+      request.log.warn({ err, code: fault.code }, "database unavailable");
+      reply.header("retry-after", String(fault.retryAfter));
+      return reply.status(fault.status).send(body(fault.code));
     }
     const known = frameworkError(err);
     if (known) return reply.status(known.status).send(body(known.code));

@@ -37,6 +37,8 @@ export interface EventBus {
    */
   onResync(listener: () => void): () => void;
   close(): Promise<void>;
+  /** false while events cannot reach the other instances (health says so); absent: always able */
+  healthy?(): boolean;
 }
 
 /**
@@ -96,5 +98,9 @@ export class InProcessEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.listeners.clear();
+  }
+
+  healthy(): boolean {
+    return true;
   }
 }

@@ -28,6 +28,7 @@ import {
   topics,
 } from "../../common/schemas/realtime.ts";
 import { type ErrorCode, errorMessage } from "../../common/texts/errors.ts";
+import { isDatabaseUnavailable } from "../db/faults.ts";
 import { inIdList } from "../db/id-list.ts";
 import { session } from "../db/schema.ts";
 import { may } from "../policies/index.ts";
@@ -223,8 +224,14 @@ class RealtimeSocket {
           return await this.subscribe(frame.topic);
       }
     } catch (err) {
-      this.log.error({ err }, "realtime frame failed");
-      this.refuse("internal", "topic" in frame ? frame.topic : undefined);
+      // A database that is away is a known fault the client retries, not a bug.
+      const unavailable = isDatabaseUnavailable(err);
+      if (unavailable) this.log.warn({ err }, "realtime frame: database unavailable");
+      else this.log.error({ err }, "realtime frame failed");
+      this.refuse(
+        unavailable ? "database_unavailable" : "internal",
+        "topic" in frame ? frame.topic : undefined,
+      );
     }
   }
 

@@ -9,6 +9,10 @@ import { brandConfig } from "../../common/schemas/brand.ts";
 import { appConfig, healthResponse } from "../../common/schemas/config.ts";
 import { pingDatabase } from "../db/client.ts";
 import type { AppContext } from "./context.ts";
+import { within } from "./health.ts";
+
+/** Health answers within a second whatever the database does: a load balancer must not wait on it. */
+const healthBudgetMs = 800;
 
 const tags = ["platform"];
 const config = { action: "public" as const };
@@ -20,10 +24,19 @@ export function runtimeRoutes(app: FastifyInstance, ctx: AppContext) {
     "/api/health",
     { schema: { tags, response: { 200: healthResponse, 503: healthResponse } }, config },
     async (_req, reply) => {
-      const ok = await pingDatabase(ctx.db);
-      return reply
-        .status(ok ? 200 : 503)
-        .send({ status: ok ? "ok" : "degraded", database: ok ? "ok" : "error", driver: ctx.driver });
+      const [database, disk] = await Promise.all([
+        within(healthBudgetMs, pingDatabase(ctx.db), false),
+        within(healthBudgetMs, ctx.health.disk(), "error" as const),
+      ]);
+      const bus = ctx.health.bus();
+      const ok = database && disk === "ok" && bus === "ok";
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? "ok" : "degraded",
+        database: database ? "ok" : "error",
+        driver: ctx.driver,
+        disk,
+        bus,
+      });
     },
   );
 

@@ -21,24 +21,36 @@ import { databaseUrlFor, randomDbName } from "./pg-admin.ts";
 
 export const driver = process.env.TEST_DRIVER === "postgres" ? "postgres" : "pglite";
 
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function freshDatabase(
+  env: Env,
+  opts: TestAppOptions,
+): Promise<{ database: Database; drop(): Promise<void> }> {
   if (driver === "pglite") {
     const tar = await readFile(inject("pgliteTemplate"));
     const client = await PGlite.create({ loadDataDir: new Blob([tar]) });
     const database = await openDatabase({ pglite: client });
     return { database, drop: async () => {} };
   }
-  return freshPostgresDatabase();
+  return freshPostgresDatabase(env, opts);
 }
 
-async function freshPostgresDatabase(): Promise<{ database: Database; drop(): Promise<void>; url: string }> {
+async function freshPostgresDatabase(
+  env: Env = {},
+  opts: TestAppOptions = {},
+): Promise<{ database: Database; drop(): Promise<void>; url: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = randomDbName("vaktrom_test");
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
   const url = databaseUrlFor(adminUrl, name);
-  const database = await openDatabase({ databaseUrl: url });
+  // The app's timeouts as its environment sets them, as main.ts opens the database.
+  const { dbStatementTimeoutMs, dbConnectTimeoutMs } = loadConfig(env);
+  const database = await openDatabase({
+    databaseUrl: opts.databaseVia?.(url) ?? url,
+    statementTimeoutMs: dbStatementTimeoutMs,
+    connectTimeoutMs: dbConnectTimeoutMs,
+  });
   return {
     database,
     url,
@@ -63,6 +75,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** routes a test adds to the real app (to exercise the pipeline's steps) */
   extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
+  /** PostgreSQL: the address the app reaches its database by, e.g. through a fault proxy */
+  databaseVia?: (url: string) => string;
 }
 
 async function testConfig(env: Env) {
@@ -118,7 +132,7 @@ async function startTestApp(
 }
 
 export async function createTestApp(env: Env = {}, opts: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(env, opts);
   if (opts.seed !== false) await ensureDemoUsers(database.db);
   return startTestApp(env, database, opts, drop);
 }

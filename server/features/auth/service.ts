@@ -19,6 +19,7 @@ import {
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import { isDatabaseUnavailable } from "../../db/faults.ts";
 import { account, session, user } from "../../db/schema.ts";
 import { endedSessions } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -73,7 +74,7 @@ export async function resetPassword(
       headers: client,
     });
   } catch (err) {
-    if (err instanceof AppError) throw err;
+    if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
     throw badRequest("password_reset_invalid");
   }
   if (!userId) return;
@@ -96,7 +97,8 @@ async function sessionIdsOf(db: Db, userId: string): Promise<string[]> {
 
 /**
  * Runs a better-auth call that may sign someone in and returns the cookies it set;
- * turns its refusal into ours (our own AppErrors, e.g. from the sign-in gate, pass).
+ * turns its refusal into ours (our own AppErrors, e.g. from the sign-in gate, pass, and
+ * so does a database that is away: 503, not "wrong password").
  */
 async function signingIn(
   call: () => Promise<{ headers: Headers }>,
@@ -105,7 +107,7 @@ async function signingIn(
   try {
     return (await call()).headers;
   } catch (err) {
-    if (err instanceof AppError) throw err;
+    if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
     throw refusal(err);
   }
 }
@@ -141,7 +143,7 @@ export async function register(
     });
   } catch (err) {
     if (isAPIError(err) && err.body?.code === "USER_ALREADY_EXISTS") throw conflict("email_taken");
-    if (err instanceof AppError) throw err;
+    if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
     deps.log.warn({ err }, "registration failed");
     throw unprocessable("registration_failed");
   }
@@ -230,12 +232,18 @@ export async function passwordSignIn(
 
 /** Ends the session and returns the cookies that clear it; its realtime sockets close too. */
 export async function signOut(deps: AuthDeps, client: Headers): Promise<Headers | null> {
-  const found = await deps.auth.api.getSession({ headers: client }).catch(() => null);
+  // A database that is away must not answer "signed out" while the session lives on.
+  const unlessUnavailable = (err: unknown) => {
+    if (isDatabaseUnavailable(err)) throw err;
+    return null;
+  };
+  const found = await deps.auth.api.getSession({ headers: client }).catch(unlessUnavailable);
   let cleared: Headers | null = null;
   try {
     cleared = (await deps.auth.api.signOut({ headers: client, returnHeaders: true })).headers;
-  } catch {
+  } catch (err) {
     // No session to end: the answer is the same, signed out.
+    unlessUnavailable(err);
   }
   if (found) await deps.bus.publish(`session:${found.session.id}`, "session.ended");
   return cleared;

@@ -21,7 +21,7 @@ import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { namedStatement } from "../../db/prepared.ts";
 import { chatMessageReactions, chatMessages, chatThreads } from "../../db/schema.ts";
-import { AppError, notFound, unprocessable } from "../../platform/errors.ts";
+import { AppError, conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import type { Job } from "../../platform/jobs.ts";
 import { type JsonAnswer, ReaderAnswers } from "../../platform/json-text.ts";
 import type { FileStore } from "../../platform/storage.ts";
@@ -198,6 +198,7 @@ interface NewMessage {
   content: string;
   replyToId: string | null;
   at: Date;
+  clientKey: string | null;
 }
 
 /**
@@ -209,26 +210,40 @@ interface NewMessage {
 /**
  * Writes the message and reads it back as pages show it, in one statement. The thread's
  * row is locked first (for no key update: members and reads go on), so that messages
- * of one thread are numbered in the order they commit.
+ * of one thread are numbered in the order they commit. A client key its author already
+ * used writes nothing (the unique index waits for a first post still being written).
  */
 const insertAndRead = namedStatement<WrittenMessage>(
   "chat_message_insert",
   () => sql`with turn as (select ${chatThreads.id} from ${chatThreads}
       where ${chatThreads.id} = ${sql.placeholder("threadId")} for no key update),
     written as (
-      insert into ${chatMessages} (thread_id, author_id, content, reply_to_id, revised_at)
+      insert into ${chatMessages} (thread_id, author_id, content, reply_to_id, revised_at, client_key)
       select turn.id, ${sql.placeholder("authorId")}, ${sql.placeholder("content")},
-        ${sql.placeholder("replyToId")}, ${sql.placeholder("at")}::timestamptz
+        ${sql.placeholder("replyToId")}, ${sql.placeholder("at")}::timestamptz, ${sql.placeholder("clientKey")}
       from turn
+      on conflict (author_id, client_key) where client_key is not null do nothing
       returning *)
     ${writtenMessageSelect}`,
 );
 
-async function insertMessage(db: Db | Tx, m: NewMessage): Promise<MessageRow> {
+/** The new message's row, or the id of the one its author sent before with the same key. */
+type Inserted = { row: MessageRow } | { sentBefore: string };
+
+async function insertMessage(db: Db | Tx, m: NewMessage): Promise<Inserted> {
   const [row] = await insertAndRead(db, { ...m, at: m.at.toISOString() });
+  if (row) return { row: writtenMessageRow(row) };
+  if (m.clientKey) {
+    const [sent] = await db
+      .select({ id: chatMessages.id, threadId: chatMessages.threadId })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.authorId, m.authorId), eq(chatMessages.clientKey, m.clientKey)));
+    // A key is one message: the same key for another thread is the client's mistake.
+    if (sent && sent.threadId !== m.threadId) throw conflict("conflict");
+    if (sent) return { sentBefore: sent.id };
+  }
   // The thread went away since it was authorized (its department's data was purged).
-  if (!row) throw notFound("thread_not_found");
-  return writtenMessageRow(row);
+  throw notFound("thread_not_found");
 }
 
 function announcePosted(
@@ -244,7 +259,12 @@ export async function postMessage(
   deps: TxDeps,
   viewer: Viewer,
   thread: LoadedThread,
-  input: { content: string; replyToId?: string | undefined; attachmentIds?: string[] | undefined },
+  input: {
+    content: string;
+    replyToId?: string | undefined;
+    attachmentIds?: string[] | undefined;
+    clientKey?: string | undefined;
+  },
 ): Promise<MessageDto> {
   const attachmentIds = input.attachmentIds ?? [];
   if (attachmentIds.length > 0 && !viewer.features.chatAttachments)
@@ -256,6 +276,7 @@ export async function postMessage(
     content: validBody(input.content, attachmentIds.length > 0),
     replyToId: input.replyToId ?? null,
     at: viewer.now,
+    clientKey: input.clientKey ?? null,
   };
   // Writing in a department or shift thread puts one on its member list (badges).
   const joins = openKinds.includes(thread.kind) && !thread.memberIds.includes(authorId);
@@ -269,7 +290,9 @@ export async function postMessage(
               .where(and(eq(chatMessages.id, message.replyToId), eq(chatMessages.threadId, thread.id)));
             if (!original) throw unprocessable("reply_not_in_thread");
           }
-          const row = await insertMessage(tx, message);
+          const inserted = await insertMessage(tx, message);
+          if (!("row" in inserted)) return inserted;
+          const { row } = inserted;
           const files = await claimAttachments(
             tx,
             { threadId: thread.id, userId: authorId, messageId: row.id },
@@ -282,10 +305,13 @@ export async function postMessage(
       : // Most posts: the insert alone, which commits by itself (BEGIN and COMMIT would be
         // two more round trips to the database for each message).
         await withOneStatement(deps, async (db, events) => {
-          const row = await insertMessage(db, message);
-          announcePosted(events, thread, { ...row, authorId });
-          return { row, files: [] };
+          const inserted = await insertMessage(db, message);
+          if (!("row" in inserted)) return inserted;
+          announcePosted(events, thread, { ...inserted.row, authorId });
+          return { row: inserted.row, files: [] };
         });
+  // A retry of a post that was stored: the first, as it is now, and no second announcement.
+  if ("sentBefore" in posted) return getMessage(deps.db, viewer, thread, posted.sentBefore);
   // New: no reactions yet, and its files are those just claimed.
   return presentNewMessage(posted.row, posted.files, viewer, thread);
 }

@@ -384,6 +384,8 @@ export interface SendInput {
   replyTo: ThreadMessage | null;
   /** files already uploaded to the thread, in the order shown */
   attachments?: readonly AttachmentDto[];
+  /** one per message, the same for a retry of it (thread/send-key.ts) */
+  clientKey: string;
 }
 
 /** What a failed send gives back to the composer. */
@@ -434,6 +436,7 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
           method: "POST",
           body: {
             content: input.content,
+            clientKey: input.clientKey,
             ...(input.replyTo ? { replyToId: input.replyTo.id } : {}),
             ...(input.attachments?.length ? { attachmentIds: input.attachments.map((a) => a.id) } : {}),
           },

@@ -12,6 +12,7 @@ import { useComposerFiles } from "../attachments/use-composer-files.ts";
 import { PrivacyWarning, privacyFieldClass } from "../privacy/PrivacyWarning.tsx";
 import { usePrivacyCheck } from "../privacy/use-privacy-check.ts";
 import { usePrivacySendGate } from "../privacy/use-send-gate.tsx";
+import { useSendKeys } from "./send-key.ts";
 import { isSendKey, useComposerLines } from "./typing.ts";
 import { useAutosize } from "./use-autosize.ts";
 
@@ -71,6 +72,7 @@ export function Composer({
   const warningId = useId();
   const privacy = usePrivacyCheck(text);
   const gate = usePrivacySendGate(field);
+  const keys = useSendKeys();
   useAutosize(field, text, useComposerLines());
 
   const count = length(text);
@@ -84,9 +86,14 @@ export function Composer({
     const rule = messageBodyError(text, files.ready.length > 0);
     if (rule) return setError(errorMessages[rule]);
     gate.guard(text, () => {
-      onSend({ content: text, replyTo, attachments: files.ready }, (failed, attachments) => {
+      const attachments = files.ready;
+      const sent = { content: text, attachmentIds: attachments.map((a) => a.id) };
+      const clientKey = keys.keyFor(sent);
+      onSend({ content: text, replyTo, attachments, clientKey }, (failed, restored) => {
         setText((current) => current || failed);
-        files.restore(attachments);
+        files.restore(restored);
+        // Sent again unchanged, it goes with this key: the server may have stored it.
+        keys.failed(clientKey, sent);
       });
       setText("");
       files.clear();

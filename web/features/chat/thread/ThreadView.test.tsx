@@ -40,7 +40,10 @@ describe("composer", () => {
 
     await userEvent.type(field, "{Enter}");
     await waitFor(() => expect(sends(server)).toHaveLength(1));
-    expect(sends(server)[0]?.body).toEqual({ content: "Første linje\nandre linje" });
+    expect(sends(server)[0]?.body).toEqual({
+      content: "Første linje\nandre linje",
+      clientKey: expect.any(String),
+    });
     expect(field).toHaveValue("");
   });
 
@@ -75,6 +78,26 @@ describe("sending", () => {
     await waitFor(() => expect(screen.queryByText("Kan noen ta nattevakten?", { selector: "p" })).toBeNull());
     // The text is back in the composer, to send again.
     expect(field).toHaveValue("Kan noen ta nattevakten?");
+  });
+
+  it("sends a failed message again with its key, and the next message with a new one", async () => {
+    const server = chatServer();
+    server.control.sendFails = true;
+    await openDepartmentChat();
+    const field = await composer();
+    await userEvent.type(field, "Kan noen ta nattevakten?{Enter}");
+    // The answer was lost, but the server may have stored it: the retry names the same message.
+    await waitFor(() => expect(field).toHaveValue("Kan noen ta nattevakten?"));
+    server.control.sendFails = false;
+    await userEvent.type(field, "{Enter}");
+    await waitFor(() => expect(server.messages).toHaveLength(1));
+    await userEvent.type(field, "Kan noen ta nattevakten?{Enter}");
+    await waitFor(() => expect(server.messages).toHaveLength(2));
+    const keys = sends(server).map((c) => (c.body as { clientKey: string }).clientKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it("keeps one copy of my message once the server has it", async () => {
