@@ -128,7 +128,11 @@ export function pgFileStore(db: Db, { chunkBytes = fileChunkBytes } = {}): FileS
       if (!row) return null;
       if (row.size > 0 && !row.first) throw new StoredFileChangedError();
       const first = row.first ? asBuffer(row.first) : Buffer.alloc(0);
-      return Readable.from(chunksAfterFirst(row.blobId, row.size, first), { objectMode: false });
+      // Room for two chunks: the next is fetched while the last is written to the socket.
+      return Readable.from(chunksAfterFirst(row.blobId, row.size, first), {
+        objectMode: false,
+        highWaterMark: 2 * chunkBytes,
+      });
     },
 
     stat: fileStat,
