@@ -52,7 +52,8 @@ export function pgFileStore(db: Db, { chunkBytes = fileChunkBytes } = {}): FileS
       pending.push(bytes);
       pendingBytes += bytes.length;
       while (pendingBytes >= chunkBytes) {
-        const all = Buffer.concat(pending, pendingBytes);
+        // One piece is cut, not copied: a large piece would otherwise be copied once per chunk.
+        const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
         await insert(all.subarray(0, chunkBytes));
         pending = [all.subarray(chunkBytes)];
         pendingBytes -= chunkBytes;
