@@ -52,7 +52,8 @@ export function pgFileStore(db: Db, { chunkBytes = fileChunkBytes } = {}): FileS
       pending.push(bytes);
       pendingBytes += bytes.length;
       while (pendingBytes >= chunkBytes) {
-        const all = Buffer.concat(pending, pendingBytes);
+        // One piece is cut, not copied: a large piece would otherwise be copied once per chunk.
+        const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
         await insert(all.subarray(0, chunkBytes));
         pending = [all.subarray(chunkBytes)];
         pendingBytes -= chunkBytes;
@@ -128,7 +129,11 @@ export function pgFileStore(db: Db, { chunkBytes = fileChunkBytes } = {}): FileS
       if (!row) return null;
       if (row.size > 0 && !row.first) throw new StoredFileChangedError();
       const first = row.first ? asBuffer(row.first) : Buffer.alloc(0);
-      return Readable.from(chunksAfterFirst(row.blobId, row.size, first), { objectMode: false });
+      // Room for two chunks: the next is fetched while the last is written to the socket.
+      return Readable.from(chunksAfterFirst(row.blobId, row.size, first), {
+        objectMode: false,
+        highWaterMark: 2 * chunkBytes,
+      });
     },
 
     stat: fileStat,
