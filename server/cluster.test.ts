@@ -3,6 +3,7 @@
  * reaches the sockets and the read caches of the other through the event bus
  * (platform/pg-event-bus.ts), within a second, and sessions and access end on both.
  */
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -306,5 +307,37 @@ describe.skipIf(driver !== "postgres")("two instances on one PostgreSQL", () => 
     await socket.event(topics.thread(thread), "message.created", since);
     expect((await ola.onB.get(page)).body).toContain("Etter gjenoppkoblingen");
     socket.close();
+  });
+});
+
+describe.skipIf(driver !== "postgres")("two instances in production, with the idle timeout", () => {
+  let cluster: Awaited<ReturnType<typeof createTestCluster>>;
+
+  beforeAll(async () => {
+    cluster = await createTestCluster(2, { APP_ENV: "production", SESSION_IDLE_MINUTES: "60" });
+  });
+  afterAll(() => cluster?.close());
+
+  it("does not end on B, for B's kept copy, a session just used on A", async () => {
+    const [a, b] = cluster.apps as [TestApp, TestApp];
+    const dept = (await demoIds(a)).anestesi;
+    const nurse = await makeStaff(a, { role: "staff", dept, active: true });
+    const onA = await signedInClient(a, nurse.userId);
+    const onB = b.client();
+    for (const pair of onA.cookieHeader().split("; ")) {
+      const eq = pair.indexOf("=");
+      onB.setCookie(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    // Idle in a second and a half: B reads it now and keeps it (READ_CACHE_SECONDS 5).
+    const nearlyIdle = Date.now() - 60 * 60_000 + 1500;
+    await a.ctx.db.execute(
+      sql`update session set last_active_at = ${new Date(nearlyIdle).toISOString()} where user_id = ${nurse.userId}`,
+    );
+    expect((await onB.get("/api/departments", { "x-activity": "background" })).statusCode).toBe(200);
+    // The person works on A, which writes the activity; B's copy does not know.
+    expect((await onA.get("/api/departments")).statusCode).toBe(200);
+    while (Date.now() < nearlyIdle + 60 * 60_000 + 200) await new Promise((r) => setTimeout(r, 50));
+    expect((await onB.get("/api/departments")).statusCode).toBe(200);
+    expect((await onA.get("/api/departments")).statusCode).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { limits } from "../../common/domain/limits.ts";
 import { emailDomainAllowed } from "../../common/domain/validation.ts";
@@ -275,6 +275,8 @@ export async function currentSession(
   deps: SessionDeps,
   request: FastifyRequest,
   opts: { background?: boolean } = {},
+  /** the kept copy was found idle and has been read again from the database */
+  reread = false,
 ): Promise<CurrentSession | null> {
   const { db, config, sessions, bus } = deps;
   const cookies = request.headers.cookie;
@@ -301,9 +303,19 @@ export async function currentSession(
     config.sessionIdleMinutes !== null &&
     now - lastActiveAt.getTime() > config.sessionIdleMinutes * 60_000
   ) {
-    await db.delete(session).where(eq(session.id, found.sessionId));
-    await endedSessions(bus, [found.sessionId]);
-    throw new AppError(401, "session_expired");
+    // The kept copy may be older than activity another instance has written: the
+    // database decides, and a session it still finds in use is read again.
+    const cutoff = new Date(now - config.sessionIdleMinutes * 60_000);
+    const ended = await db
+      .delete(session)
+      .where(and(eq(session.id, found.sessionId), lt(session.lastActiveAt, cutoff)))
+      .returning({ id: session.id });
+    if (ended.length > 0 || reread) {
+      await endedSessions(bus, [found.sessionId]);
+      throw new AppError(401, "session_expired");
+    }
+    sessions.forget(token);
+    return currentSession(deps, request, opts, true);
   }
   const background = opts.background || request.headers["x-activity"] === "background";
   if (!background && now - lastActiveAt.getTime() > activityGranularityMs) {

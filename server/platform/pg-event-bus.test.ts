@@ -171,18 +171,26 @@ describe.skipIf(driver !== "postgres")("PgEventBus", () => {
   });
 
   it("keeps trying while PostgreSQL refuses it, and closes cleanly meanwhile", async () => {
-    const b = await bus();
+    const { log, lines } = memoryLog();
+    const b = await bus(log);
+    const gone = await bus();
     // No new connections to the database: every reconnection attempt fails.
     await admin.query(`alter database ${name} allow_connections false`);
     try {
-      await admin.query("select pg_terminate_backend($1)", [b.listenerPid()]);
-      await until(() => !b.isListening);
-      await new Promise((r) => setTimeout(r, 300));
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where pid = any($1)", [
+        [b.listenerPid(), gone.listenerPid()],
+      ]);
+      await until(() => !b.isListening && !gone.isListening);
+      await until(() => lines.filter((l) => l.msg === "event bus lost its listening connection").length >= 3);
       expect(b.isListening).toBe(false);
+      // Closed while it cannot connect: it stops trying, without an error.
+      await gone.close();
     } finally {
       await admin.query(`alter database ${name} allow_connections true`);
     }
     await until(() => b.isListening);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(gone.isListening).toBe(false);
     await b.close();
     expect(b.isListening).toBe(false);
   });

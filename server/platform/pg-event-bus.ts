@@ -8,7 +8,8 @@
  * numbering its sockets see has no gaps.
  *
  * Events published in the same tick (a transaction's commit publishes its events in a
- * loop) go out in one statement. NOTIFY carries at most 8,000 bytes: a larger event is
+ * loop) go out in one statement, and so do those published while the previous statement
+ * was under way. NOTIFY carries at most 8,000 bytes: a larger event is
  * delivered here in full and sent to the others without its payload, marked, and they
  * resynchronise (their caches drop everything and their sockets refetch).
  *
@@ -78,8 +79,12 @@ export class PgEventBus implements EventBus {
   private unsent: string[] = [];
   private flushScheduled = false;
   private sent = 0;
-  /** the flushes in order, so the others receive events in the order they were published */
-  private sending: Promise<void> = Promise.resolve();
+  /**
+   * the one statement under way: events published meanwhile wait and go together in the
+   * next, so the others receive them in order, and a busy instance sends fewer, larger
+   * statements instead of queueing one per tick
+   */
+  private inFlight: Promise<void> | null = null;
 
   constructor(private readonly opts: PgEventBusOptions) {
     this.now = opts.now ?? (() => new Date());
@@ -133,7 +138,7 @@ export class PgEventBus implements EventBus {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.flush();
-    await this.sending;
+    while (this.inFlight) await this.inFlight;
     const client = this.listener;
     this.listener = null;
     this.listening = false;
@@ -158,16 +163,20 @@ export class PgEventBus implements EventBus {
 
   private flush() {
     this.flushScheduled = false;
-    if (this.unsent.length === 0) return;
+    if (this.inFlight || this.unsent.length === 0) return;
     const batch = this.unsent;
     this.unsent = [];
-    this.sending = this.sending.then(async () => {
-      try {
-        await this.opts.pool.query(notifyBatch, [eventsChannel, batch]);
-      } catch (err) {
-        this.opts.log.error({ err, events: batch.length }, "events not sent to the other instances");
-      }
-    });
+    this.inFlight = this.opts.pool
+      .query(notifyBatch, [eventsChannel, batch])
+      .then(
+        () => {},
+        (err: unknown) =>
+          this.opts.log.error({ err, events: batch.length }, "events not sent to the other instances"),
+      )
+      .finally(() => {
+        this.inFlight = null;
+        this.flush();
+      });
   }
 
   private receive(text: string | undefined) {

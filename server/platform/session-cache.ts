@@ -1,11 +1,11 @@
 /**
  * Signed-in people held in memory for a few seconds (platform/read-cache.ts), so that a
  * request asks PostgreSQL nothing to know who sent it. What ends or changes a session in
- * this app says so on the bus after its commit, and the session goes at once:
- * `session.ended` on `session:{id}` (sign-out, deactivation, deletion) and
- * `session.changed` on `user:{id}` (roles, departments, activation). A password reset
- * inside better-auth ends sessions of a person it does not name: `forgetAll`. The
- * deactivation trigger and the realtime revalidation stay as they were.
+ * this app says so on the bus after its commit, and the session goes at once on every
+ * instance: `session.ended` on `session:{id}` (sign-out, deactivation, deletion, a
+ * password reset, the idle timeout) and `session.changed` on `user:{id}` (roles,
+ * departments, activation, a password reset). The deactivation trigger and the realtime
+ * revalidation stay as they were.
  */
 import { topics } from "../../common/schemas/realtime.ts";
 import type { Actor } from "../policies/index.ts";
