@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { isDatabaseUnavailable } from "./faults.ts";
 import { schema } from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -67,9 +68,49 @@ function openPool(source: { databaseUrl: string } & Partial<DatabaseTimeouts>): 
   });
 }
 
+/** A connection that failed this way cannot be used again: closed, not returned to the pool. */
+const breaksConnection = (err: unknown) =>
+  isDatabaseUnavailable(err) && (err as { code?: unknown }).code !== "57014";
+
+/**
+ * Drizzle's transactions take a connection with `pool.connect()` and give it back with a
+ * bare `release()`: a connection that failed (a frozen server's timed-out query) would go
+ * back to the pool, and one whose BEGIN failed is never given back, so that after
+ * `max` of them the pool is empty for good. Here such a checkout closes its connection
+ * at the first failure, and releasing it twice is harmless. (`pool.query`, which passes
+ * a callback, releases with its error itself.)
+ */
+function dropBrokenConnections(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (args.length > 0) return connect(...args);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      const release = client.release;
+      let released = false;
+      client.release = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        delete (client as { query?: unknown }).query;
+        release(err);
+      };
+      const query = client.query;
+      client.query = ((...queryArgs: Parameters<typeof query>) => {
+        const result = (query as (...a: unknown[]) => unknown).apply(client, queryArgs);
+        if (result instanceof Promise)
+          result.catch((err: unknown) => {
+            if (breaksConnection(err)) client.release(true);
+          });
+        return result;
+      }) as typeof query;
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if ("databaseUrl" in source) {
     const pool = openPool(source);
+    dropBrokenConnections(pool);
     // An idle connection that the server closes (restart, failover) must not crash the
     // process; the pool replaces it on the next query.
     pool.on("error", (err) => console.warn(`database connection lost: ${err.message}`));

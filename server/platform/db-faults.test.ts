@@ -5,9 +5,11 @@
  * are played by a proxy between the app and the shared server (server/test/fault-proxy.ts).
  */
 import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorMessage } from "../../common/texts/errors.ts";
+import { type Db, openDatabase } from "../db/client.ts";
 import { type FaultProxy, startFaultProxy } from "../test/fault-proxy.ts";
 import { type Client, createTestApp, driver, type TestApp } from "../test/harness.ts";
 
@@ -114,6 +116,37 @@ describe.skipIf(driver !== "postgres")("a PostgreSQL server that stops or freeze
     }
     await eventually(async () => (await read()).statusCode === 200);
     expect((await health()).statusCode).toBe(200);
+  });
+
+  it("frozen under transactions: each fails, and no connection is lost to the pool", async () => {
+    // More transactions than the pool has connections, frozen at BEGIN or inside: each
+    // connection must be dropped or given back, else the pool stays empty after the
+    // server is back and every request waits for a connection until it gives up.
+    const database = await openDatabase({
+      databaseUrl: databaseUrlOf(t),
+      statementTimeoutMs: 1000,
+      connectTimeoutMs: 1000,
+    });
+    try {
+      const one = (db: Db) => db.transaction((tx) => tx.execute(sql`select 1`));
+      // Connections open and idle in the pool, as under load.
+      await Promise.all(Array.from({ length: 10 }, () => one(database.db)));
+      proxy.freeze();
+      try {
+        const results = await Promise.allSettled(Array.from({ length: 12 }, () => one(database.db)));
+        expect(results.every((r) => r.status === "rejected")).toBe(true);
+      } finally {
+        proxy.resume();
+      }
+      await eventually(async () =>
+        one(database.db).then(
+          () => true,
+          () => false,
+        ),
+      );
+    } finally {
+      await database.close();
+    }
   });
 
   it("a statement past the timeout answers 503, and the log keeps the code but not the message's text", async () => {

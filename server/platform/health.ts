@@ -5,7 +5,7 @@
  * can be given to buildApp instead of these.
  */
 import { randomUUID } from "node:crypto";
-import { rm, statfs, writeFile } from "node:fs/promises";
+import { mkdir, rm, statfs, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EventBus } from "./events.ts";
 
@@ -22,6 +22,9 @@ export interface HealthChecks {
 export function diskCheck(dataDir: string, minFreeBytes: number): () => Promise<DiskHealth> {
   return async () => {
     try {
+      // Made where missing, as the file store makes it at its first upload: an instance
+      // on PostgreSQL that has stored no file yet is healthy.
+      await mkdir(dataDir, { recursive: true });
       const fs = await statfs(dataDir);
       const probe = path.join(dataDir, `.health-${randomUUID()}`);
       await writeFile(probe, "");

@@ -44,8 +44,12 @@ async function freshPostgresDatabase(
   await admin.connect();
   await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
   const url = databaseUrlFor(adminUrl, name);
-  // The app's timeouts as its environment sets them, as main.ts opens the database.
-  const { dbStatementTimeoutMs, dbConnectTimeoutMs } = loadConfig(env);
+  // The app's timeouts as its environment sets them, as main.ts opens the database
+  // (only those read here: the rest of a production environment is testConfig's).
+  const { dbStatementTimeoutMs, dbConnectTimeoutMs } = loadConfig({
+    DB_STATEMENT_TIMEOUT_MS: env.DB_STATEMENT_TIMEOUT_MS,
+    DB_CONNECT_TIMEOUT_MS: env.DB_CONNECT_TIMEOUT_MS,
+  });
   const database = await openDatabase({
     databaseUrl: opts.databaseVia?.(url) ?? url,
     statementTimeoutMs: dbStatementTimeoutMs,
