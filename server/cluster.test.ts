@@ -301,7 +301,7 @@ describe.skipIf(driver !== "postgres")("two instances on one PostgreSQL", () => 
       await admin.end();
     }
     await socket.take((f) => f.type === "resync");
-    expect(bus.isListening).toBe(true);
+    expect(bus.healthy()).toBe(true);
     const since = Date.now();
     await kari.onA.post(page, { content: "Etter gjenoppkoblingen" });
     await socket.event(topics.thread(thread), "message.created", since);

@@ -88,7 +88,8 @@ describe.skipIf(driver !== "postgres")("a PostgreSQL server that stops or freeze
       expect(sent.ms).toBeLessThan(1000 + slack);
       const h = await timed(health);
       expect(h.value.statusCode).toBe(503);
-      expect(h.value.json()).toMatchObject({ status: "degraded", database: "error", disk: "ok", bus: "ok" });
+      // The bus listens through the same proxy: it may already have lost its connection too.
+      expect(h.value.json()).toMatchObject({ status: "degraded", database: "error", disk: "ok" });
       expect(h.ms).toBeLessThan(1000);
       console.info(`stopped: read ${get.ms} ms, post ${sent.ms} ms, health ${h.ms} ms`);
     } finally {
@@ -97,7 +98,8 @@ describe.skipIf(driver !== "postgres")("a PostgreSQL server that stops or freeze
     // Back without a restart: the pool connects anew.
     await eventually(async () => (await read()).statusCode === 200);
     expect((await post("Tilbake igjen")).statusCode).toBe(201);
-    expect((await health()).statusCode).toBe(200);
+    // The bus's listening connection comes back on its own wait (up to 5 s).
+    await eventually(async () => (await health()).statusCode === 200);
   });
 
   it("frozen: requests answer 503 within the statement timeout, health within a second", async () => {
@@ -115,7 +117,7 @@ describe.skipIf(driver !== "postgres")("a PostgreSQL server that stops or freeze
       proxy.resume();
     }
     await eventually(async () => (await read()).statusCode === 200);
-    expect((await health()).statusCode).toBe(200);
+    await eventually(async () => (await health()).statusCode === 200);
   });
 
   it("frozen under transactions: each fails, and no connection is lost to the pool", async () => {

@@ -63,8 +63,27 @@ function frameworkError(err: FastifyError): { status: number; code: ErrorCode } 
   return null;
 }
 
+/**
+ * A fault of what the server depends on, as the answer it gives (503 or 507, never 500),
+ * logged as a warning with its code only: paths and keys name people's files, and the
+ * serializer keeps no statement values.
+ */
+function faultAnswer(err: unknown, log: { warn(obj: unknown, msg?: string): void }): AppError | null {
+  const storage = storageFault(err);
+  if (storage) {
+    log.warn({ errno: storage.errno }, "storage fault");
+    return storage.code === "storage_full" ? insufficientStorage() : unavailable(storage.code, 30);
+  }
+  if (isDatabaseUnavailable(err)) {
+    log.warn({ err, code: "database_unavailable" }, "database unavailable");
+    return unavailable("database_unavailable", databaseRetryAfter);
+  }
+  return null;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const err = faultAnswer(thrown, request.log) ?? thrown;
     if (err instanceof AppError) {
       if (err.retryAfter !== undefined) reply.header("retry-after", String(err.retryAfter));
       return reply.status(err.status).send(body(err.code, err.message, err.fields));
@@ -79,21 +98,6 @@ export function registerErrorHandler(app: FastifyInstance) {
         fields[key] ??= v.message ?? "ugyldig";
       }
       return reply.status(400).send(body("validation_failed", undefined, fields));
-    }
-    const fault = storageFault(err);
-    if (fault) {
-      // The code only: paths and keys name people's files.
-      request.log.warn({ errno: fault.errno }, "storage fault");
-      const answer = fault.code === "storage_full" ? insufficientStorage() : unavailable(fault.code, 30);
-      if (answer.retryAfter !== undefined) reply.header("retry-after", String(answer.retryAfter));
-      return reply.status(answer.status).send(body(answer.code));
-    }
-    if (isDatabaseUnavailable(err)) {
-      // Known and passing: a warning naming the fault (the serializer keeps no parameters).
-      const fault = unavailable("database_unavailable", databaseRetryAfter);
-      request.log.warn({ err, code: fault.code }, "database unavailable");
-      reply.header("retry-after", String(fault.retryAfter));
-      return reply.status(fault.status).send(body(fault.code));
     }
     const known = frameworkError(err);
     if (known) return reply.status(known.status).send(body(known.code));

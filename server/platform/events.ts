@@ -37,8 +37,8 @@ export interface EventBus {
    */
   onResync(listener: () => void): () => void;
   close(): Promise<void>;
-  /** false while events cannot reach the other instances (health says so); absent: always able */
-  healthy?(): boolean;
+  /** false while events cannot reach the other instances (health says so) */
+  healthy(): boolean;
 }
 
 /**

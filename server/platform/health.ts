@@ -1,12 +1,9 @@
 /**
  * What /api/health asks besides the database: the disk where files are written, and
- * the event bus that carries changes between instances. Each check is a function so
- * that a fuller one (another module's storage check, a bus that knows its connection)
- * can be given to buildApp instead of these.
+ * the event bus that carries changes between instances. Each check is a function, so a
+ * test can give buildApp its own.
  */
-import { randomUUID } from "node:crypto";
-import { mkdir, rm, statfs, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { storageHealth } from "./disk-health.ts";
 import type { EventBus } from "./events.ts";
 
 export type DiskHealth = "ok" | "low" | "error";
@@ -18,26 +15,16 @@ export interface HealthChecks {
   bus(): BusHealth;
 }
 
-/** DATA_DIR's file system: free space (as an unprivileged process sees it) and a file written and removed. */
+/** Where uploads are written (platform/disk-health.ts): room above the minimum, and writable. */
 export function diskCheck(dataDir: string, minFreeBytes: number): () => Promise<DiskHealth> {
   return async () => {
-    try {
-      // Made where missing, as the file store makes it at its first upload: an instance
-      // on PostgreSQL that has stored no file yet is healthy.
-      await mkdir(dataDir, { recursive: true });
-      const fs = await statfs(dataDir);
-      const probe = path.join(dataDir, `.health-${randomUUID()}`);
-      await writeFile(probe, "");
-      await rm(probe, { force: true });
-      return fs.bavail * fs.bsize < minFreeBytes ? "low" : "ok";
-    } catch {
-      return "error";
-    }
+    const health = await storageHealth(dataDir, minFreeBytes);
+    if (health.ok) return "ok";
+    return health.problem === "low_space" ? "low" : "error";
   };
 }
 
-/** A bus that cannot tell (the in-process one) is healthy. */
-export const busCheck = (bus: EventBus) => (): BusHealth => (bus.healthy?.() === false ? "error" : "ok");
+export const busCheck = (bus: EventBus) => (): BusHealth => (bus.healthy() ? "ok" : "error");
 
 export function defaultHealthChecks(dataDir: string, minFreeBytes: number, bus: EventBus): HealthChecks {
   return { disk: diskCheck(dataDir, minFreeBytes), bus: busCheck(bus) };

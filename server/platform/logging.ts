@@ -42,11 +42,13 @@ export function safeError(err: Error): SerializedError {
   const out: SerializedError = { type: err.constructor?.name ?? err.name, message: "", stack: "" };
   for (const [key, value] of Object.entries(err)) if (!valueBearingFields.includes(key)) out[key] = value;
   const code = (err as { code?: unknown }).code;
-  const cutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, "");
+  // Not every thrown thing has a message or a stack (a driver's error object may lack one).
+  const cutParams = (text: string | undefined) =>
+    (text ?? "").replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, "");
   const unquoted = (text: string) =>
     typeof code === "string" && code.startsWith("22") ? text.replace(/"[^"]*"/g, '"[redacted]"') : text;
   out.message = unquoted(cutParams(err.message));
-  out.stack = unquoted(cutParams(err.stack ?? ""));
+  out.stack = unquoted(cutParams(err.stack));
   if (err.cause !== undefined) out.cause = err.cause instanceof Error ? safeError(err.cause) : err.cause;
   return out;
 }

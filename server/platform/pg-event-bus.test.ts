@@ -163,7 +163,7 @@ describe.skipIf(driver !== "postgres")("PgEventBus", () => {
     expect(pid).not.toBeNull();
     await admin.query("select pg_terminate_backend($1)", [pid]);
     await until(() => resyncs === 1);
-    expect(b.isListening).toBe(true);
+    expect(b.healthy()).toBe(true);
     expect(b.listenerPid()).not.toBe(pid);
     expect(lines.some((l) => l.msg === "event bus lost its listening connection")).toBe(true);
     await a.publish("dept:3", "shift.changed", {});
@@ -180,19 +180,19 @@ describe.skipIf(driver !== "postgres")("PgEventBus", () => {
       await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where pid = any($1)", [
         [b.listenerPid(), gone.listenerPid()],
       ]);
-      await until(() => !b.isListening && !gone.isListening);
+      await until(() => !b.healthy() && !gone.healthy());
       await until(() => lines.filter((l) => l.msg === "event bus lost its listening connection").length >= 3);
-      expect(b.isListening).toBe(false);
+      expect(b.healthy()).toBe(false);
       // Closed while it cannot connect: it stops trying, without an error.
       await gone.close();
     } finally {
       await admin.query(`alter database ${name} allow_connections true`);
     }
-    await until(() => b.isListening);
+    await until(() => b.healthy());
     await new Promise((r) => setTimeout(r, 600));
-    expect(gone.isListening).toBe(false);
+    expect(gone.healthy()).toBe(false);
     await b.close();
-    expect(b.isListening).toBe(false);
+    expect(b.healthy()).toBe(false);
   });
 
   it("refuses to start without a database to listen on", async () => {

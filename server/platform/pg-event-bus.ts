@@ -108,7 +108,8 @@ export class PgEventBus implements EventBus {
     return (this.listener as unknown as { processID?: number } | null)?.processID ?? null;
   }
 
-  get isListening(): boolean {
+  /** Listening: the other instances' events arrive (health reports it). */
+  healthy(): boolean {
     return this.listening;
   }
 

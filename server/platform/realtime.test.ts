@@ -57,6 +57,9 @@ class CountingBus implements EventBus {
   close() {
     return this.inner.close();
   }
+  healthy() {
+    return this.inner.healthy();
+  }
 }
 
 /** A real WebSocket client that collects the server's frames for the test to take in order. */
