@@ -22,8 +22,7 @@ export default defineConfig({
   // The second run, on PostgreSQL, is for what the database decides. Screens whose server
   // side is the same on either (routes and sidebar, the brand file, the composer's privacy
   // check, a picture's way to disk) run once; their API runs on both in the server suites.
-  // Several instances share a PostgreSQL server, so their journey runs in that second run only.
-  testIgnore: process.env.E2E_DATABASE_URL ? databaseBlindSpecs : ["cluster.spec.ts"],
+  testIgnore: process.env.E2E_DATABASE_URL ? databaseBlindSpecs : [],
   globalSetup: "./e2e/global-setup.ts",
   // Playwright empties outputDir at start; keep it apart from the suites' JSON reports.
   outputDir: "test-results/e2e-artifacts",
