@@ -8,7 +8,7 @@
  * (E2E_DATABASE_URL), see playwright.config.ts.
  */
 import { writeFile } from "node:fs/promises";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import WebSocket from "ws";
 import { openChat } from "./support/chat.ts";
@@ -208,7 +208,7 @@ async function photo(testInfo: TestInfo): Promise<string> {
  */
 async function journey(
   cluster: RunningCluster,
-  browser: import("@playwright/test").Browser,
+  browser: Browser,
   pins: { kari: InstanceName; ola: InstanceName },
   testInfo: TestInfo,
 ) {
