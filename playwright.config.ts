@@ -16,13 +16,25 @@ const databaseBlindSpecs = [
   "profile-avatar.spec.ts",
 ];
 
+/**
+ * Two instances behind nginx on one PostgreSQL database: with E2E_POSTGRES_URL set (CI),
+ * the run on PGlite leaves it to the run on PostgreSQL, so it runs once.
+ */
+const postgresOnlySpecs = ["cluster.spec.ts"];
+
+const ignored = process.env.E2E_DATABASE_URL
+  ? databaseBlindSpecs
+  : process.env.E2E_POSTGRES_URL
+    ? postgresOnlySpecs
+    : [];
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   // The second run, on PostgreSQL, is for what the database decides. Screens whose server
   // side is the same on either (routes and sidebar, the brand file, the composer's privacy
   // check, a picture's way to disk) run once; their API runs on both in the server suites.
-  testIgnore: process.env.E2E_DATABASE_URL ? databaseBlindSpecs : [],
+  testIgnore: ignored,
   globalSetup: "./e2e/global-setup.ts",
   // Playwright empties outputDir at start; keep it apart from the suites' JSON reports.
   outputDir: "test-results/e2e-artifacts",

@@ -1,5 +1,5 @@
 /** Opening the department chat in a browser of its own, followed in real time. */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { type demo, impersonate } from "./fixtures.ts";
 
 export type Person = (typeof demo)[keyof typeof demo];
@@ -21,7 +21,12 @@ export async function openChat(
   browser: Browser,
   baseURL: string | undefined,
   person: Person,
-  options: { viewport?: { width: number; height: number }; beforeOpen?: (page: Page) => Promise<void> } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    /** cookies the browser holds before it signs in (a load balancer's pin) */
+    cookies?: Parameters<BrowserContext["addCookies"]>[0];
+    beforeOpen?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
@@ -29,6 +34,7 @@ export async function openChat(
     locale: "nb-NO",
     timezoneId: "Europe/Oslo",
   });
+  if (options.cookies) await context.addCookies(options.cookies);
   const page = await context.newPage();
   await impersonate(page, person.email);
   await options.beforeOpen?.(page);

@@ -67,7 +67,9 @@ async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /** A new, empty database on the PostgreSQL server of `adminUrl`, and how to drop it. */
-async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = randomDbName("vaktrom_e2e");
   const run = async (statement: string) => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -83,6 +85,102 @@ async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; d
     url: databaseUrlFor(adminUrl, name),
     drop: () => run(`drop database if exists ${name} with (force)`),
   };
+}
+
+/** One process of the bundled server, healthy when it is returned. */
+export interface ServerProcess {
+  pid: number;
+  /** its stdout and stderr so far (last 64 kB) */
+  output(): string;
+  /** whether it has not exited */
+  alive(): boolean;
+  /** SIGTERM, SIGKILL after 5 s; waits for the exit */
+  stop(): Promise<void>;
+  /** SIGKILL at once, as a crash or a pulled plug would end it; waits for the exit */
+  kill(): Promise<void>;
+}
+
+/**
+ * Spawn the bundle with exactly `env` over this process's environment (less the
+ * database URLs meant for other suites) and wait until `${baseUrl}/api/health` answers
+ * 200. A server that exits or stays unhealthy is stopped and reported with its output.
+ * `onOutput` sees every chunk as it comes (a demo shows them).
+ */
+export async function spawnServer(
+  env: ServerEnv,
+  baseUrl: string,
+  onOutput?: (chunk: string) => void,
+): Promise<ServerProcess> {
+  let output = "";
+  const append = (chunk: Buffer) => {
+    const text = chunk.toString("utf8");
+    onOutput?.(text);
+    output += text;
+    if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
+  };
+
+  // The server must not connect to a database meant for other suites or for real use.
+  const { DATABASE_URL, TEST_DATABASE_URL, E2E_DATABASE_URL, ...inherited } = process.env;
+  const childEnv: NodeJS.ProcessEnv = { ...inherited, ...env };
+  if (!("NODE_ENV" in env)) delete childEnv.NODE_ENV;
+
+  const child = spawn(process.execPath, serverArgs, {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", append);
+  child.stderr?.on("data", append);
+  let spawnError: Error | undefined;
+  child.on("error", (err) => {
+    spawnError = err;
+  });
+  const alive = () => child.exitCode === null && child.signalCode === null;
+
+  const stop = async () => {
+    if (!alive()) return;
+    child.kill("SIGTERM");
+    if (!(await waitForExit(child, 5_000))) {
+      child.kill("SIGKILL");
+      await waitForExit(child, 5_000);
+    }
+  };
+  const kill = async () => {
+    if (!alive()) return;
+    child.kill("SIGKILL");
+    await waitForExit(child, 5_000);
+  };
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let lastProblem = "no answer yet";
+  while (true) {
+    if (spawnError) {
+      await stop();
+      throw new Error(`Could not spawn the server: ${spawnError.message}`);
+    }
+    if (!alive()) {
+      throw new Error(
+        `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy.\n` +
+          `env: ${JSON.stringify(env)}\n--- server output ---\n${output}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) break;
+      lastProblem = `GET /api/health answered ${res.status}`;
+    } catch (err) {
+      lastProblem = err instanceof Error ? err.message : String(err);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `The server did not become healthy within ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}).\n` +
+          `env: ${JSON.stringify(env)}\n--- server output ---\n${output}`,
+      );
+    }
+    await sleep(250);
+  }
+  return { pid: child.pid!, output: () => output, alive, stop, kill };
 }
 
 /**
@@ -103,72 +201,20 @@ export async function startServer(overrides: ServerEnv = {}): Promise<RunningSer
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...overrides,
   };
-
-  let output = "";
-  const append = (chunk: Buffer) => {
-    output += chunk.toString("utf8");
-    if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
-  };
-
-  // The server must not connect to a database meant for other suites or for real use.
-  const { DATABASE_URL, TEST_DATABASE_URL, E2E_DATABASE_URL, ...inherited } = process.env;
-  const childEnv: NodeJS.ProcessEnv = { ...inherited, ...env };
-  if (!("NODE_ENV" in overrides)) delete childEnv.NODE_ENV;
-
-  const child = spawn(process.execPath, serverArgs, {
-    cwd: repoRoot,
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", append);
-  child.stderr?.on("data", append);
-  let spawnError: Error | undefined;
-  child.on("error", (err) => {
-    spawnError = err;
-  });
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      if (!(await waitForExit(child, 5_000))) {
-        child.kill("SIGKILL");
-        await waitForExit(child, 5_000);
-      }
-    }
+  const release = async () => {
     await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
     await postgres?.drop();
   };
-
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  let lastProblem = "no answer yet";
-  while (true) {
-    if (spawnError) {
-      await stop();
-      throw new Error(`Could not spawn the server: ${spawnError.message}`);
-    }
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(
-        `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy.\n` +
-          `env: ${JSON.stringify(overrides)}\n--- server output ---\n${output}`,
-      );
-    }
-    try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) break;
-      lastProblem = `GET /api/health answered ${res.status}`;
-    } catch (err) {
-      lastProblem = err instanceof Error ? err.message : String(err);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        `The server did not become healthy within ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}).\n` +
-          `env: ${JSON.stringify(overrides)}\n--- server output ---\n${output}`,
-      );
-    }
-    await sleep(250);
+  let server: ServerProcess;
+  try {
+    server = await spawnServer(env, url);
+  } catch (err) {
+    await release();
+    throw err;
   }
-
-  return { url, port, dataDir, env, output: () => output, stop };
+  const stop = async () => {
+    await server.stop();
+    await release();
+  };
+  return { url, port, dataDir, env, output: server.output, stop };
 }
