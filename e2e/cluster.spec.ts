@@ -285,6 +285,18 @@ async function journey(
   texts.push(again);
   await send(kari, again);
   await expect.soft(message(ola, again), "Ola sees Kari's message after the kill").toBeVisible(within);
+  // The photo stored through the dead instance is still there for Kari, now served by the other.
+  const src = await message(kari, withPhoto)
+    .getByRole("button", { name: thumbnail })
+    .locator("img")
+    .getAttribute("src");
+  expect.soft((await kari.request.get(src ?? "/missing")).status(), "the photo after the kill").toBe(200);
+  await expect.soft
+    .poll(() => pictureWidth(kari, thumbnail), {
+      message: "Kari's picture shows after the kill",
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(0);
 
   for (const text of texts) {
     await expect.soft(message(kari, text), `once in Kari's tab: ${text}`).toHaveCount(1);
