@@ -19,10 +19,12 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  const seeded = await prepareDatabase(config, database.db).catch(async (err) => {
-    await database.close();
-    throw err;
-  });
+  const seeded = await database
+    .exclusive(() => prepareDatabase(config, database.db))
+    .catch(async (err) => {
+      await database.close();
+      throw err;
+    });
   const { app } = await buildApp({ config, database });
   if (config.demoTools) app.log.warn(demoToolsWarning(config));
   await app.listen({ port: config.port, host: config.host });

@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { schema } from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,10 +24,39 @@ export type Driver = "pglite" | "postgres";
 export interface Database {
   db: Db;
   driver: Driver;
+  /**
+   * Runs `work` (the demo seed) under the start-up lock the migrations ran under, so
+   * instances started together on one empty database seed it once.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** The PostgreSQL advisory lock key of start-up work (migrations, seed): the same for every instance. */
+export const startupLockKey = 727_001_015n;
+
+/**
+ * Runs `work` while this pool holds the start-up advisory lock on one dedicated
+ * connection: a second instance waits in pg_advisory_lock until the first has migrated,
+ * then finds nothing to do. A session lock ends with its connection, so an instance
+ * that dies while holding it does not block the others.
+ */
+async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  try {
+    await holder.query("select pg_advisory_lock($1)", [startupLockKey.toString()]);
+    const result = await work();
+    await holder.query("select pg_advisory_unlock($1)", [startupLockKey.toString()]);
+    holder.release();
+    return result;
+  } catch (err) {
+    // Dropping the connection ends its session and with it the lock.
+    holder.release(true);
+    throw err;
+  }
+}
 
 export type DatabaseSource = { databaseUrl: string } | { dataDir: string } | { pglite: PGlite };
 
@@ -40,18 +70,41 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     // process; the pool replaces it on the next query.
     pool.on("error", (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, driver: "postgres", close: () => pool.end() };
+    const exclusive = <T>(work: () => Promise<T>) => underStartupLock(pool, work);
+    try {
+      await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder }));
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db, driver: "postgres", exclusive, close: () => pool.end() };
   }
   let client: PGlite;
+  let lock: DataDirLock | null = null;
   if ("pglite" in source) client = source.pglite;
   else {
     mkdirSync(source.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(source.dataDir, "pglite"));
+    lock = lockDataDir(source.dataDir);
+    try {
+      client = await PGlite.create(path.join(source.dataDir, "pglite"));
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
   }
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const close = async () => {
+    await client.close();
+    lock?.release();
+  };
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (err) {
+    await close();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, driver: "pglite", close: () => client.close() };
+  // One process holds the folder (data-dir-lock.ts): nobody to wait for.
+  return { db, driver: "pglite", exclusive: (work) => work(), close };
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {
