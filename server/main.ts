@@ -2,6 +2,7 @@
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { stopOnSignals } from "./platform/shutdown.ts";
 import { prepareDatabase } from "./startup.ts";
 
 /** Staging lets anyone sign in as anyone: say so loudly, every start. */
@@ -32,14 +33,7 @@ async function main() {
     { driver: database.driver, seeded, env: config.appEnv, ms: Math.round(performance.now() - started) },
     `ready at ${config.publicUrl}`,
   );
-
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  stopOnSignals({ app, database, graceMs: config.shutdownGraceMs, log: app.log });
 }
 
 main().catch((err) => {
