@@ -41,6 +41,7 @@ import { hashedKey, rateLimitSweepJob } from "./platform/rate-limit.ts";
 import { registerRealtime } from "./platform/realtime.ts";
 import { runtimeRoutes } from "./platform/runtime-routes.ts";
 import { SessionCache } from "./platform/session-cache.ts";
+import { registerShutdownRefusal } from "./platform/shutdown.ts";
 import { registerWebApp } from "./platform/static.ts";
 import { diskStore } from "./platform/storage.ts";
 import { userPurges } from "./user-purges.ts";
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerShutdownRefusal(app);
   const ctx = await createContext(deps, app);
 
   await registerHttp(app, config, ctx.brand.name);

@@ -114,6 +114,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !e.SMTP_URL) {
     throw new ConfigError("SMTP_URL is required when APP_ENV=production (sign-in links go by e-mail).");
   }
+  // PGlite writes without fsync: after a power loss, writes it acknowledged can be gone or
+  // its files corrupt. Production takes that risk only when asked to by name.
+  if (isProduction && !e.DATABASE_URL && !e.ALLOW_EMBEDDED_DATABASE) {
+    throw new ConfigError(
+      "DATABASE_URL is required when APP_ENV=production: the embedded database (PGlite) does not fsync, so a power loss can lose acknowledged writes or corrupt it. Set ALLOW_EMBEDDED_DATABASE=1 to run production on it anyway.",
+    );
+  }
   const domains = (e.ALLOWED_EMAIL_DOMAINS ?? "")
     .split(",")
     .map((d) => d.trim().toLowerCase().replace(/^@/, ""))

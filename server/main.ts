@@ -2,6 +2,7 @@
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { stopOnSignals } from "./platform/shutdown.ts";
 import { prepareDatabase } from "./startup.ts";
 
 /** Staging lets anyone sign in as anyone: say so loudly, every start. */
@@ -25,10 +26,12 @@ async function main() {
         }
       : { dataDir: config.dataDir },
   );
-  const seeded = await prepareDatabase(config, database.db).catch(async (err) => {
-    await database.close();
-    throw err;
-  });
+  const seeded = await database
+    .exclusive(() => prepareDatabase(config, database.db))
+    .catch(async (err) => {
+      await database.close();
+      throw err;
+    });
   const { app } = await buildApp({ config, database });
   if (config.demoTools) app.log.warn(demoToolsWarning(config));
   await app.listen({ port: config.port, host: config.host });
@@ -36,14 +39,7 @@ async function main() {
     { driver: database.driver, seeded, env: config.appEnv, ms: Math.round(performance.now() - started) },
     `ready at ${config.publicUrl}`,
   );
-
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  stopOnSignals({ app, database, graceMs: config.shutdownGraceMs, log: app.log });
 }
 
 main().catch((err) => {

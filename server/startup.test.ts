@@ -1,7 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
 import { account, user } from "./db/schema.ts";
 import { demoAccountsWithDemoPassword } from "./db/seed/demo.ts";
 import { prepareDatabase } from "./startup.ts";
@@ -11,9 +11,26 @@ describe("configuration", () => {
   it("requires AUTH_SECRET and SMTP_URL in production", () => {
     const smtp = { SMTP_URL: "smtp://mail.sykehus.no" };
     const secret = { AUTH_SECRET: "x".repeat(32) };
-    expect(() => loadConfig({ APP_ENV: "production", ...smtp })).toThrow(/AUTH_SECRET/);
-    expect(() => loadConfig({ APP_ENV: "production", ...secret })).toThrow(/SMTP_URL/);
-    expect(() => loadConfig({ APP_ENV: "production", ...secret, ...smtp })).not.toThrow();
+    const db = { DATABASE_URL: "postgres://vaktrom@db.sykehus.no/vaktrom" };
+    expect(() => loadConfig({ APP_ENV: "production", ...smtp, ...db })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ APP_ENV: "production", ...secret, ...db })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ APP_ENV: "production", ...secret, ...smtp, ...db })).not.toThrow();
+  });
+
+  it("refuses the embedded database in production unless allowed by name, saying why", () => {
+    const production = {
+      APP_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      SMTP_URL: "smtp://mail.sykehus.no",
+    };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(
+      /DATABASE_URL.*fsync.*power loss.*ALLOW_EMBEDDED_DATABASE=1/s,
+    );
+    expect(() => loadConfig({ ...production, ALLOW_EMBEDDED_DATABASE: "0" })).toThrow(/fsync/);
+    expect(loadConfig({ ...production, ALLOW_EMBEDDED_DATABASE: "1" }).allowEmbeddedDatabase).toBe(true);
+    // Staging may use it freely: it is for trying the app out.
+    expect(loadConfig({}).databaseUrl).toBeNull();
   });
 
   it("turns demo tools, auto sign-in and the idle timeout on by environment", () => {
@@ -30,6 +47,7 @@ describe("configuration", () => {
       APP_ENV: "production",
       AUTH_SECRET: "x".repeat(32),
       SMTP_URL: "smtp://mail.sykehus.no",
+      ALLOW_EMBEDDED_DATABASE: "1",
       ALLOWED_EMAIL_DOMAINS: "Sykehus.no, @ous.no",
     });
     expect(prod).toMatchObject({ demoTools: false, autoSignIn: false, sessionIdleMinutes: 60 });
@@ -52,6 +70,7 @@ describe("demo data and production safety", () => {
     APP_ENV: "production",
     AUTH_SECRET: "x".repeat(32),
     SMTP_URL: "smtp://mail.sykehus.no",
+    ALLOW_EMBEDDED_DATABASE: "1",
   });
 
   it("seeds staging only when the database is empty", async () => {

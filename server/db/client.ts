@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type DataDirLock, lockDataDir } from "./data-dir-lock.ts";
 import { isDatabaseUnavailable } from "./faults.ts";
 import { schema } from "./schema.ts";
 
@@ -26,6 +27,11 @@ export interface Database {
   driver: Driver;
   /** a PostgreSQL server's URL and the pool on it (the event bus listens and notifies there) */
   postgres?: { url: string; pool: pg.Pool };
+  /**
+   * Runs `work` (the demo seed) under the start-up lock the migrations ran under, so
+   * instances started together on one empty database seed it once.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -37,6 +43,33 @@ export interface DatabaseTimeouts {
   statementTimeoutMs: number;
   /** waiting for a connection, new or from the pool */
   connectTimeoutMs: number;
+}
+
+/** The PostgreSQL advisory lock key of start-up work (migrations, seed): the same for every instance. */
+export const startupLockKey = 727_001_015n;
+
+/**
+ * Runs `work` while this pool holds the start-up advisory lock on one dedicated
+ * connection: a second instance waits in pg_advisory_lock until the first has migrated,
+ * then finds nothing to do. A session lock ends with its connection, so an instance
+ * that dies while holding it does not block the others.
+ */
+async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  try {
+    // Waiting for another instance's migrations may take longer than a statement may.
+    await holder.query("set statement_timeout = 0");
+    await holder.query("select pg_advisory_lock($1)", [startupLockKey.toString()]);
+    const result = await work();
+    await holder.query("select pg_advisory_unlock($1)", [startupLockKey.toString()]);
+    await holder.query("reset statement_timeout");
+    holder.release();
+    return result;
+  } catch (err) {
+    // Dropping the connection ends its session and with it the lock.
+    holder.release(true);
+    throw err;
+  }
 }
 
 /** config.ts's defaults, for callers without a config (scripts, test setup). */
@@ -115,23 +148,47 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     // process; the pool replaces it on the next query.
     pool.on("error", (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    const exclusive = <T>(work: () => Promise<T>) => underStartupLock(pool, work);
+    try {
+      await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder }));
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     return {
       db,
       driver: "postgres",
       postgres: { url: source.databaseUrl, pool },
+      exclusive,
       close: () => pool.end(),
     };
   }
   let client: PGlite;
+  let lock: DataDirLock | null = null;
   if ("pglite" in source) client = source.pglite;
   else {
     mkdirSync(source.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(source.dataDir, "pglite"));
+    lock = lockDataDir(source.dataDir);
+    try {
+      client = await PGlite.create(path.join(source.dataDir, "pglite"));
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
   }
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const close = async () => {
+    await client.close();
+    lock?.release();
+  };
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (err) {
+    await close();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, driver: "pglite", close: () => client.close() };
+  // One process holds the folder (data-dir-lock.ts): nobody to wait for.
+  return { db, driver: "pglite", exclusive: (work) => work(), close };
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

@@ -79,8 +79,12 @@ describe("TRUST_PROXY values", () => {
     expect(loadConfig({}).host).toBe("localhost");
     expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
     expect(
-      loadConfig({ APP_ENV: "production", AUTH_SECRET: "x".repeat(32), SMTP_URL: "smtp://mail.sykehus.no" })
-        .host,
+      loadConfig({
+        APP_ENV: "production",
+        AUTH_SECRET: "x".repeat(32),
+        SMTP_URL: "smtp://mail.sykehus.no",
+        DATABASE_URL: "postgres://vaktrom@db.sykehus.no/vaktrom",
+      }).host,
     ).toBe("0.0.0.0");
   });
 });

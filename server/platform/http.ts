@@ -25,6 +25,8 @@ export function serverOptions(config: Config, logger: boolean | object | undefin
     logger: loggerOptions(config.logLevel, logger),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
+    // While closing, requests are refused by platform/shutdown.ts with our error body.
+    return503OnClosing: false,
   };
 }
 

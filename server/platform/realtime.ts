@@ -40,6 +40,7 @@ import type { BusEvent } from "./events.ts";
 import { refuseForeignOrigin } from "./http.ts";
 import { KeepAliveTurns, keepAliveSlices } from "./keep-alive.ts";
 import { authenticate, authorize, signedIn } from "./pipeline.ts";
+import { closeGoingAway } from "./shutdown.ts";
 
 export interface RealtimeOptions {
   /** how often every socket's session is read again (default 60 s) */
@@ -281,7 +282,16 @@ function parseFrame(text: string): RealtimeClientFrame | null {
 }
 
 export async function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: RealtimeOptions = {}) {
-  await app.register(websocket, { options: { maxPayload: maxFrameBytes } });
+  await app.register(websocket, {
+    options: { maxPayload: maxFrameBytes },
+    // Closing the app (shutdown) closes every socket with 1001, going away: the client
+    // reconnects, to another instance. The plugin's own close sends no code (1005).
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(closeGoingAway, "server_shutting_down");
+      this.websocketServer.close();
+      done();
+    },
+  });
   // The open sockets, each with its turn to be pinged.
   const sockets = new KeepAliveTurns<RealtimeSocket>();
   const allowedOrigin = new URL(ctx.config.publicUrl).origin;

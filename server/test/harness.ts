@@ -97,6 +97,9 @@ async function testConfig(env: Env) {
     AUTH_SECRET: env.APP_ENV === "production" ? "test-secret-test-secret-test-secret-42" : undefined,
     // Production needs SMTP; nothing listens here, so mail stays in the outbox for the test.
     SMTP_URL: env.APP_ENV === "production" ? "smtp://127.0.0.1:9" : undefined,
+    // The test hands the app its database itself (PGlite or PostgreSQL), never through
+    // DATABASE_URL: production's refusal of the embedded database does not apply.
+    ALLOW_EMBEDDED_DATABASE: env.APP_ENV === "production" ? "1" : undefined,
     ...env,
   });
   return { config, webDist };
