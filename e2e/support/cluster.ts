@@ -87,21 +87,23 @@ export async function startCluster(
     };
 
     const instances = {} as Record<InstanceName, ClusterInstance>;
-    // One after the other: the first migrates and seeds the new database. (Two starting
-    // together on an empty database is the migration lock's own test.)
-    for (const name of instanceNames) {
-      const port = await freePort();
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), `vaktrom-cluster-${name}-`));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true, maxRetries: 3 }));
-      const address = `127.0.0.1:${port}`;
-      const server = await spawnServer(
-        { ...shared, PORT: String(port), DATA_DIR: dataDir },
-        `http://${address}`,
-        options.onOutput && ((chunk) => options.onOutput?.(name, chunk)),
-      );
-      cleanups.push(server.stop);
-      instances[name] = { name, address, process: server };
-    }
+    // Together, as a deployment starts them: on the new database one migrates and seeds
+    // under the start-up lock while the other waits for it.
+    await Promise.all(
+      instanceNames.map(async (name) => {
+        const port = await freePort();
+        const dataDir = await mkdtemp(path.join(os.tmpdir(), `vaktrom-cluster-${name}-`));
+        cleanups.push(() => rm(dataDir, { recursive: true, force: true, maxRetries: 3 }));
+        const address = `127.0.0.1:${port}`;
+        const server = await spawnServer(
+          { ...shared, PORT: String(port), DATA_DIR: dataDir },
+          `http://${address}`,
+          options.onOutput && ((chunk) => options.onOutput?.(name, chunk)),
+        );
+        cleanups.push(server.stop);
+        instances[name] = { name, address, process: server };
+      }),
+    );
 
     const nginx = await startNginx({
       port: nginxPort,
