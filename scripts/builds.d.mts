@@ -12,3 +12,4 @@ export interface Build {
 export const builds: { web: Build; server: Build };
 export const serverArgs: string[];
 export function buildWhenStale(build: Build): void;
+export function buildBothOrExit(): void;

@@ -49,3 +49,14 @@ export function buildWhenStale(build) {
     throw new Error(`\`npm run ${build.script}\` failed (exit ${result.status ?? result.signal})`);
   }
 }
+
+/** Both builds `npm start` runs from, made when stale; a failed build ends the process. */
+export function buildBothOrExit() {
+  try {
+    buildWhenStale(builds.web);
+    buildWhenStale(builds.server);
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
+}

@@ -8,15 +8,9 @@
  * name; `kill -9` of a printed pid shows the other instance taking over.
  */
 import { tsImport } from "tsx/esm/api";
-import { builds, buildWhenStale } from "./builds.mjs";
+import { buildBothOrExit } from "./builds.mjs";
 
-try {
-  buildWhenStale(builds.web);
-  buildWhenStale(builds.server);
-} catch (err) {
-  console.error(err.message);
-  process.exit(1);
-}
+buildBothOrExit();
 
 const { startCluster } = await tsImport("../e2e/support/cluster.ts", import.meta.url);
 const databaseUrl = process.env.DATABASE_URL;

@@ -11,15 +11,9 @@
 // gracefully on its own. We exit with the server's code.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { builds, buildWhenStale, serverArgs } from "./builds.mjs";
+import { buildBothOrExit, serverArgs } from "./builds.mjs";
 
-try {
-  buildWhenStale(builds.web);
-  buildWhenStale(builds.server);
-} catch (err) {
-  console.error(err.message);
-  process.exit(1);
-}
+buildBothOrExit();
 
 const server = spawn(process.execPath, serverArgs, {
   cwd: path.resolve(import.meta.dirname, ".."),

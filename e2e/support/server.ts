@@ -69,8 +69,9 @@ async function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 /** A new, empty database on the PostgreSQL server of `adminUrl`, and how to drop it. */
 export async function freshPostgresDatabase(
   adminUrl: string,
+  prefix = "vaktrom_e2e",
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = randomDbName("vaktrom_e2e");
+  const name = randomDbName(prefix);
   const run = async (statement: string) => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

@@ -8,11 +8,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { freePort, repoRoot } from "../../e2e/support/server.ts";
+import { freePort, freshPostgresDatabase, repoRoot } from "../../e2e/support/server.ts";
 import { builds, buildWhenStale, serverArgs } from "../../scripts/builds.mjs";
 import { driver } from "./harness.ts";
-import { databaseUrlFor, randomDbName } from "./pg-admin.ts";
 
 export type Launcher = "bundle" | "start.mjs" | "npm start";
 
@@ -54,25 +52,6 @@ export interface SpawnOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = randomDbName("vaktrom_proc");
-  const run = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
-  await run(`create database ${name}`);
-  return {
-    url: databaseUrlFor(adminUrl, name),
-    drop: () => run(`drop database if exists ${name} with (force)`),
-  };
-}
-
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -86,7 +65,10 @@ export async function spawnServer(opts: SpawnOptions = {}): Promise<SpawnedServe
   const port = await freePort();
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "vaktrom-proc-")));
-  const postgres = driver === "postgres" ? await freshPostgresDatabase() : null;
+  const postgres =
+    driver === "postgres"
+      ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!, "vaktrom_proc")
+      : null;
   const url = `http://localhost:${port}`;
   const { DATABASE_URL, TEST_DATABASE_URL, E2E_DATABASE_URL, NODE_ENV, ...inherited } = process.env;
   const [command, ...args] = commands[opts.launcher ?? "bundle"];
