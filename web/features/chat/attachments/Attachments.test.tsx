@@ -62,7 +62,11 @@ describe("the composer's files", () => {
 
     await user().type(field, "{Enter}");
     await waitFor(() => expect(sends(server)).toHaveLength(1));
-    expect(sends(server)[0]!.body).toEqual({ content: "Ny vaktliste", attachmentIds: [stored.id] });
+    expect(sends(server)[0]!.body).toEqual({
+      content: "Ny vaktliste",
+      attachmentIds: [stored.id],
+      clientKey: expect.any(String),
+    });
     expect(screen.queryByRole("list", { name: "Filer som legges ved" })).toBeNull();
     const message = (await screen.findByText("Ny vaktliste")).closest("article")!;
     expect(within(message).getByRole("button", { name: "Åpne bilde vaktliste.png" })).toBeInTheDocument();
@@ -80,7 +84,11 @@ describe("the composer's files", () => {
 
     await user().type(field, "{Enter}");
     await waitFor(() => expect(sends(server)).toHaveLength(1));
-    expect(sends(server)[0]!.body).toEqual({ content: "", attachmentIds: [stored.id] });
+    expect(sends(server)[0]!.body).toEqual({
+      content: "",
+      attachmentIds: [stored.id],
+      clientKey: expect.any(String),
+    });
     expect(await screen.findByRole("link", { name: "Last ned rapport.pdf" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).toBeNull();
   });
