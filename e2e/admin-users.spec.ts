@@ -71,8 +71,17 @@ async function allRows(server: RunningServer): Promise<{ table: string; row: str
   }
 }
 
-/** Every file path under the server's file store. */
+/** The keys of every stored file: in the database on PostgreSQL, else under DATA_DIR. */
 async function storedFiles(server: RunningServer): Promise<string[]> {
+  if (server.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query<{ key: string }>("select key from stored_files")).rows.map((r) => r.key);
+    } finally {
+      await client.end();
+    }
+  }
   const root = path.join(server.dataDir, "files");
   const entries = await readdir(root, { recursive: true }).catch(() => []);
   return entries.map(String);
