@@ -44,7 +44,10 @@ export function buildWhenStale(build) {
   const builtAt = existsSync(build.output) ? statSync(build.output).mtimeMs : 0;
   if (builtAt >= Math.max(...build.sources.map((s) => newestMtime(at(s))))) return;
   console.log(`${builtAt ? "Rebuilding" : "Building"} the ${build.label}…`);
-  const result = spawnSync("npm", ["run", "--silent", build.script], { cwd: root, stdio: "inherit" });
+  // What `npm start` serves is a production build, whoever asks for it: a test runner's
+  // NODE_ENV=test would make Vite build React's development bundle, which behaves otherwise.
+  const { NODE_ENV, ...env } = process.env;
+  const result = spawnSync("npm", ["run", "--silent", build.script], { cwd: root, stdio: "inherit", env });
   if (result.status !== 0) {
     throw new Error(`\`npm run ${build.script}\` failed (exit ${result.status ?? result.signal})`);
   }
