@@ -8,6 +8,7 @@ import http from "node:http";
 import net from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { driver } from "../test/harness.ts";
 import { buildServerWhenStale, isAlive, type SpawnedServer, spawnServer } from "../test/spawned-server.ts";
 import { closeGoingAway } from "./shutdown.ts";
 
@@ -92,6 +93,13 @@ async function stopsGracefully(server: SpawnedServer, stop: (serverPid: number) 
   expect(isAlive(pid)).toBe(false);
 }
 
+/**
+ * The signal paths are the process's, not the database's: on PGlite, where every start
+ * costs its initdb and seed (15–40 s here), the first path is enough to show the
+ * embedded database closes cleanly; PostgreSQL runs them all.
+ */
+const onPostgres = it.skipIf(driver !== "postgres");
+
 describe("graceful shutdown of the server process", { timeout: 120_000 }, () => {
   beforeAll(() => buildServerWhenStale(), 300_000);
 
@@ -123,7 +131,7 @@ describe("graceful shutdown of the server process", { timeout: 120_000 }, () => 
     expect(lateAnswer).toContain('"code":"server_shutting_down"');
   });
 
-  it("takes a second SIGTERM during the stop as the same stop", async () => {
+  onPostgres("takes a second SIGTERM during the stop as the same stop", async () => {
     server = await spawnServer();
     await stopsGracefully(server, (pid) => {
       process.kill(pid, "SIGTERM");
@@ -133,38 +141,44 @@ describe("graceful shutdown of the server process", { timeout: 120_000 }, () => 
     expect(server.output()).toContain("already shutting down: ignored");
   });
 
-  it("stops the same way on SIGINT (Ctrl-C)", async () => {
+  onPostgres("stops the same way on SIGINT (Ctrl-C)", async () => {
     server = await spawnServer();
     await stopsGracefully(server, (pid) => process.kill(pid, "SIGINT"));
   });
 
-  it("through start.mjs: kill -- -PGID reaches the server once, and start.mjs exits with its code", async () => {
-    server = await spawnServer({ launcher: "start.mjs" });
-    await stopsGracefully(server, () => process.kill(-server!.child.pid!, "SIGTERM"));
-    expect(server.output()).not.toContain("already shutting down");
-  });
+  onPostgres(
+    "through start.mjs: kill -- -PGID reaches the server once, and start.mjs exits with its code",
+    async () => {
+      server = await spawnServer({ launcher: "start.mjs" });
+      await stopsGracefully(server, () => process.kill(-server!.child.pid!, "SIGTERM"));
+      expect(server.output()).not.toContain("already shutting down");
+    },
+  );
 
-  it("through start.mjs: SIGTERM to start.mjs alone is forwarded to the server", async () => {
+  onPostgres("through start.mjs: SIGTERM to start.mjs alone is forwarded to the server", async () => {
     server = await spawnServer({ launcher: "start.mjs" });
     await stopsGracefully(server, () => server!.child.kill("SIGTERM"));
   });
 
-  it("through npm start: SIGTERM to npm alone (a container's PID 1) stops the server", async () => {
+  onPostgres("through npm start: SIGTERM to npm alone (a container's PID 1) stops the server", async () => {
     server = await spawnServer({ launcher: "npm start" });
     await stopsGracefully(server, () => server!.child.kill("SIGTERM"));
   });
 
-  it("stops gracefully on its own when start.mjs dies without a word (kill -9): no orphan", async () => {
-    server = await spawnServer({ launcher: "start.mjs" });
-    const cookie = await signIn(server.url);
-    const { closed } = await openSocket(server.url, cookie);
-    const pid = server.serverPid();
-    server.child.kill("SIGKILL");
-    expect(await closed).toBe(closeGoingAway);
-    await expect.poll(() => isAlive(pid), { timeout: 30_000 }).toBe(false);
-  });
+  onPostgres(
+    "stops gracefully on its own when start.mjs dies without a word (kill -9): no orphan",
+    async () => {
+      server = await spawnServer({ launcher: "start.mjs" });
+      const cookie = await signIn(server.url);
+      const { closed } = await openSocket(server.url, cookie);
+      const pid = server.serverPid();
+      server.child.kill("SIGKILL");
+      expect(await closed).toBe(closeGoingAway);
+      await expect.poll(() => isAlive(pid), { timeout: 30_000 }).toBe(false);
+    },
+  );
 
-  it("when the grace runs out, cuts what is left and still exits 0", async () => {
+  onPostgres("when the grace runs out, cuts what is left and still exits 0", async () => {
     server = await spawnServer({ env: { SHUTDOWN_GRACE_SECONDS: "1" } });
     const cookie = await signIn(server.url);
     const thread = await departmentThread(server.url, cookie);
