@@ -17,6 +17,7 @@ import {
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
+import { UserText } from "../../components/user-text.tsx";
 import { demoUsersQuery, useImpersonate } from "../../features/dev/api/demo-users.ts";
 import { errorText } from "../../lib/api.ts";
 import { useConfig } from "../../lib/config.tsx";
@@ -87,7 +88,9 @@ export function DemoSwitcher({ variant = "icon" }: { variant?: "icon" | "full" }
             >
               <Avatar name={u.fullName} size="sm" />
               <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-medium text-ink">{u.fullName}</span>
+                <span className="truncate font-medium text-ink">
+                  <UserText>{u.fullName}</UserText>
+                </span>
                 <span className="truncate text-xs text-muted-fg">
                   {[u.role ? roleLabels[u.role] : null, u.deptName].filter(Boolean).join(" · ")}
                 </span>
