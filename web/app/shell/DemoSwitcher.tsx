@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { UsersRound } from "lucide-react";
 import { useState } from "react";
+import { withoutBidiControls } from "../../../common/domain/bidi.ts";
 import { roleLabels } from "../../../common/domain/roles.ts";
 import { ui } from "../../../common/texts/index.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
@@ -92,7 +93,9 @@ export function DemoSwitcher({ variant = "icon" }: { variant?: "icon" | "full" }
                   <UserText>{u.fullName}</UserText>
                 </span>
                 <span className="truncate text-xs text-muted-fg">
-                  {[u.role ? roleLabels[u.role] : null, u.deptName].filter(Boolean).join(" · ")}
+                  {withoutBidiControls(
+                    [u.role ? roleLabels[u.role] : null, u.deptName].filter(Boolean).join(" · "),
+                  )}
                 </span>
               </span>
               {current && <Badge tone="success">{ui.shell.demoCurrent}</Badge>}

@@ -5,6 +5,7 @@
  */
 import { Copy, RotateCcw, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -77,9 +78,11 @@ function DemoUsers() {
               <UserText>{user.fullName}</UserText>
             </p>
             <p className="text-sm break-all text-muted-fg">
-              {[user.email, user.role && ui.roles.label[user.role], user.deptName]
-                .filter(Boolean)
-                .join(" · ")}
+              {withoutBidiControls(
+                [user.email, user.role && ui.roles.label[user.role], user.deptName]
+                  .filter(Boolean)
+                  .join(" · "),
+              )}
             </p>
           </div>
           <Button
