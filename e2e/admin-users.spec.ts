@@ -12,7 +12,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "@playwright/test";
 import pg from "pg";
 import { expectNoSeriousViolations } from "./support/a11y.ts";
-import { currentSession, demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { currentSession, demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
 import type { RunningServer } from "./support/server.ts";
 
 // The spec deactivates Ola for a moment and adds and deletes a person: a server of its own.
@@ -193,6 +193,7 @@ test("Ingrid creates a user who signs in, makes them leader and deletes every tr
   expect(userId, "the new person's account id").toBeTruthy();
   const avatar = await page.request.put(`/api/users/${userId}/avatar`, {
     multipart: { file: { name: "avatar.png", mimeType: "image/png", buffer: png } },
+    headers: fromOurPage(),
   });
   expect(avatar.status(), await avatar.text()).toBe(200);
   expect((await storedFiles(server)).some((f) => f.includes(userId))).toBe(true);

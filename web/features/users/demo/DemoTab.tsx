@@ -5,10 +5,12 @@
  */
 import { Copy, RotateCcw, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { failed, useBootstrapDemo, useCopySignInLink, useCreateDemoUser } from "../api/mutations.ts";
 import { useDemoUsers } from "../api/queries.ts";
 import { DemoUserForm } from "./DemoUserForm.tsx";
@@ -72,11 +74,15 @@ function DemoUsers() {
       {users.data.users.map((user) => (
         <li key={user.email} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
           <div className="min-w-0">
-            <p className="font-medium text-ink">{user.fullName}</p>
+            <p className="font-medium text-ink">
+              <UserText>{user.fullName}</UserText>
+            </p>
             <p className="text-sm break-all text-muted-fg">
-              {[user.email, user.role && ui.roles.label[user.role], user.deptName]
-                .filter(Boolean)
-                .join(" · ")}
+              {withoutBidiControls(
+                [user.email, user.role && ui.roles.label[user.role], user.deptName]
+                  .filter(Boolean)
+                  .join(" · "),
+              )}
             </p>
           </div>
           <Button

@@ -5,6 +5,7 @@
  * e-mail) and mails an invitation, so they can sign in by magic link at once.
  */
 import { z } from "zod";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { roles } from "../../../../common/domain/roles.ts";
 import { createUserInput } from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
@@ -51,7 +52,10 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
     phone: "",
     role: "staff",
   });
-  const deptOptions = (departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }));
+  const deptOptions = (departments.data?.departments ?? []).map((d) => ({
+    value: d.id,
+    label: withoutBidiControls(d.name),
+  }));
 
   const onSubmit = submit(
     async (body) => {
