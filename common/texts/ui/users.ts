@@ -99,6 +99,7 @@ export const usersTexts = {
       actions: {
         "user.create": "Opprettet bruker",
         "user.update": "Oppdaterte bruker",
+        "user.edit": "Endret bruker",
         "user.role": "Endret rolle",
         "user.role_change": "Endret rolle",
         "user.deactivate": "Deaktiverte bruker",
