@@ -155,7 +155,7 @@ export const usersTexts = {
       bootstrap: "Gjenopprett demobrukere",
       bootstrapping: "Gjenoppretter...",
       bootstrapped: (count: number) =>
-        count === 0 ? "Demobrukerne finnes allerede" : `${count} demobrukere opprettet`,
+        count === 0 ? "Ingen demobrukere å gjenopprette" : `${count} demobrukere opprettet`,
       bootstrapFailed: "Kunne ikke gjenopprette demobrukerne",
     },
   },
