@@ -30,7 +30,6 @@ export const usersTexts = {
       confirm: "Oppdater personen",
       saving: "Oppdaterer...",
       back: "Tilbake",
-      checkFailed: "Kunne ikke sjekke e-postadressen",
     },
     required: "Vennligst fyll ut alle påkrevde felt",
     fields: {
