@@ -1,7 +1,8 @@
 /**
  * 'Demo-verktøy' (admins, staging only; the server answers 404 in production): make a
  * demo user by form or with one click from seven samples, copy a demo user's sign-in
- * link ('Kopiert'), and re-create the standard demo users (dev-bootstrap).
+ * link ('Kopiert'), and make the standard demo users never made (dev-bootstrap: one an
+ * admin deleted stays deleted).
  */
 import { Copy, RotateCcw, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
