@@ -139,6 +139,26 @@ describe("avatars and 'Min Profil'", () => {
     });
   });
 
+  it("shows a face to the owner, to people who share a department with them and to admins: 404 for others", async () => {
+    const kari = (await upload(as.kari, ids.kari, "meg.png", await png())).json().avatarUrl;
+    const per = (await upload(as.per, ids.per, "meg.png", await png())).json().avatarUrl;
+    expect((await as.kari.get(kari)).statusCode).toBe(200);
+    expect((await as.ola.get(kari)).statusCode).toBe(200);
+    expect((await as.admin.get(kari)).statusCode).toBe(200);
+    expect((await as.per.get(per)).statusCode).toBe(200);
+    // Per works in Intensiv only: Anestesi's faces are not there for him, nor his for them.
+    const refused = await as.per.get(kari);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe("avatar_not_found");
+    expect((await as.kari.get(per)).statusCode).toBe(404);
+    // The admin's record is in Anestesi; an admin sees everyone's (the user list).
+    const served = await as.admin.get(per);
+    expect(served.statusCode).toBe(200);
+    // The answer depends on who asks: only the asker's browser may keep it.
+    expect(served.headers["cache-control"]).toMatch(/^private,/);
+    expect((await as.per.get(`/api/avatars/${randomUUID()}?v=1`)).statusCode).toBe(404);
+  });
+
   it("gives the same address wherever Kari is shown: chat, interest lists, assigned shifts", async () => {
     const avatarUrl = (await upload(as.kari, ids.kari, "meg.png", await png())).json().avatarUrl;
     const thread = (await as.kari.post("/api/chat/department")).json().id;

@@ -1,7 +1,7 @@
 /**
  * Avatars and 'Min Profil': uploading and removing an avatar (my own, anyone's for
- * admins), serving avatars to signed-in people, editing my name and phone, and
- * downloading my data.
+ * admins), serving avatars to those who may see them (policies/profile.ts), editing my
+ * name and phone, and downloading my data.
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from "fastify";
@@ -111,14 +111,15 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Versioned addresses (`?v=`): the bytes under one never change, so browsers keep them.
+  // Versioned addresses (`?v=`): the bytes under one never change, so browsers keep them;
+  // `private`, for whether one may see them depends on who asks.
   r.get(
     `${avatarRoute}/:userId`,
     {
       schema: { tags, params: userParams },
       config: { action: "avatar.read" },
       preValidation: [authenticate(ctx)],
-      preHandler: [authorize(ctx, "avatar.read", () => ({ type: "app" }))],
+      preHandler: [authorize(ctx, "avatar.read", pathUser(ctx), { notFound: "avatar_not_found" })],
     },
     async (request, reply) => {
       const stream = await avatarFile(ctx, request.params.userId);
