@@ -257,24 +257,20 @@ describe("detectKind", () => {
         Buffer.concat([Buffer.from(`%PDF-1.7\n${html}\n`), whole.subarray(9)]),
         { refused: "html" },
       ],
-      ["kuttet.pdf", whole.subarray(0, whole.length - 30), { unreadable: "pdf" }],
-      ["uten-slutt.pdf", "%PDF-1.4\n1 0 obj << >> endobj\n", { unreadable: "pdf" }],
-      ["skjema.pdf", "%PDF-1.4\n%%EOF\n", { unreadable: "pdf" }],
-      [
-        "feil-versjon.pdf",
-        Buffer.concat([Buffer.from("%PDF-9.9"), whole.subarray(8)]),
-        { unreadable: "pdf" },
-      ],
+      ["kuttet.pdf", whole.subarray(0, whole.length - 30), { damaged: "pdf" }],
+      ["uten-slutt.pdf", "%PDF-1.4\n1 0 obj << >> endobj\n", { damaged: "pdf" }],
+      ["skjema.pdf", "%PDF-1.4\n%%EOF\n", { damaged: "pdf" }],
+      ["feil-versjon.pdf", Buffer.concat([Buffer.from("%PDF-9.9"), whole.subarray(8)]), { damaged: "pdf" }],
       // startxref points past the end, or at something that is no cross-reference.
       [
         "langt.pdf",
         Buffer.from(whole.toString("latin1").replace(/startxref\n\d+/, "startxref\n99999999"), "latin1"),
-        { unreadable: "pdf" },
+        { damaged: "pdf" },
       ],
       [
         "skjevt.pdf",
         Buffer.from(whole.toString("latin1").replace(/startxref\n\d+/, "startxref\n3"), "latin1"),
-        { unreadable: "pdf" },
+        { damaged: "pdf" },
       ],
     ];
     for (const [name, data, expected] of cases)

@@ -127,7 +127,7 @@ export async function receiveLimited(
 export type DetectedKind =
   | { kind: AttachmentKind; mime: string }
   | { refused: string }
-  | { unreadable: AttachmentKind };
+  | { damaged: AttachmentKind };
 
 /** file-type's extension → our kind. Anything missing here (zip, docm, exe, elf, xml, avif …) is refused. */
 const fileTypeKinds: Record<string, AttachmentKind> = {
@@ -157,7 +157,7 @@ export async function detectKind(tmpPath: string, fileName = ""): Promise<Detect
     if (!kind) return { refused: type.ext };
     if (kind !== "pdf") return detected(kind);
     const pdf = await pdfStructureCheck(tmpPath);
-    return pdf === "pdf" ? detected(kind) : pdf === "html" ? { refused: "html" } : { unreadable: "pdf" };
+    return pdf === "pdf" ? detected(kind) : pdf === "html" ? { refused: "html" } : { damaged: "pdf" };
   }
   const text = await plainTextCheck(tmpPath);
   if (text === "text") return detected("txt");

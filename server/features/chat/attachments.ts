@@ -65,7 +65,7 @@ export async function uploadAttachment(
     temps.push(received.path);
     const detected = await detectKind(received.path, part.filename);
     if ("refused" in detected) throw refused(422, uploadTypeNotAllowed(detected.refused));
-    if ("unreadable" in detected) throw refused(422, uploadFileDamaged(name));
+    if ("damaged" in detected) throw refused(422, uploadFileDamaged(name));
     // Stored and served under the extension of what the bytes are: text called
     // "turnus.bat" downloads as "turnus.bat.txt" and opens in no other program.
     const storedName = nameForKind(name, detected.kind);
