@@ -58,13 +58,18 @@ export function chatUploadMaxBytes(brandMaxUploadMB?: number): number {
 }
 
 /** The codes of these rules; each has its message in texts/errors/attachments.ts. */
-export type AttachmentRuleError = "upload_too_large" | "upload_type_not_allowed" | "upload_image_unreadable";
+export type AttachmentRuleError =
+  | "upload_too_large"
+  | "upload_type_not_allowed"
+  | "upload_image_unreadable"
+  | "upload_file_damaged";
 
 /** A refusal with what its message needs. */
 export type AttachmentRefusal =
   | { code: "upload_too_large"; params: { name: string; maxMB: number } }
   | { code: "upload_type_not_allowed"; params: { type: string } }
-  | { code: "upload_image_unreadable"; params: { name: string } };
+  | { code: "upload_image_unreadable"; params: { name: string } }
+  | { code: "upload_file_damaged"; params: { name: string } };
 
 export const uploadTooLarge = (name: string, maxMB: number): AttachmentRefusal => ({
   code: "upload_too_large",
@@ -76,6 +81,12 @@ export const uploadTypeNotAllowed = (type: string): AttachmentRefusal => ({
 });
 export const uploadImageUnreadable = (name: string): AttachmentRefusal => ({
   code: "upload_image_unreadable",
+  params: { name },
+});
+
+/** Bytes that start as an allowed kind but do not hold together as one (a cut-off PDF). */
+export const uploadFileDamaged = (name: string): AttachmentRefusal => ({
+  code: "upload_file_damaged",
   params: { name },
 });
 
@@ -95,6 +106,8 @@ export function attachmentRefusalMessage(refusal: AttachmentRefusal): string {
       return attachmentsErrorTexts.typeNotAllowed(refusal.params.type);
     case "upload_image_unreadable":
       return attachmentsErrorTexts.imageUnreadable(refusal.params.name);
+    case "upload_file_damaged":
+      return attachmentsErrorTexts.fileDamaged(refusal.params.name);
   }
 }
 

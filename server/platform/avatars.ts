@@ -3,7 +3,7 @@
  * (`profiles.avatar_path`) stays `avatars/{userId}/avatar.webp`; the address carries the
  * profile's `updated_at` as a version, so a new picture gets a new address and the
  * browser's long cache of the old one never shows it (decisions.md § Users). Served by
- * `GET /api/avatars/:userId` to signed-in people only.
+ * `GET /api/avatars/:userId` to the owner, their departments' people and admins.
  */
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 

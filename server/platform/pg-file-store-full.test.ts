@@ -5,11 +5,10 @@
  * tablespace on a tiny disk was tried: the checkpointer kept the dirty pages it could
  * not write, and the shared server's checkpoints failed from then on.)
  */
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedFileChunks, storedFiles } from "../db/schema.ts";
-import { multipartFile } from "../test/file-fixtures.ts";
+import { multipartFile, pdf } from "../test/file-fixtures.ts";
 import { createTestApp, driver, type TestApp } from "../test/harness.ts";
 
 describe.skipIf(driver !== "postgres")("a full database (the file store is in PostgreSQL)", () => {
@@ -34,8 +33,11 @@ describe.skipIf(driver !== "postgres")("a full database (the file store is in Po
     const kari = t.client();
     await kari.signIn("kari@demo.no");
     const thread = (await kari.post("/api/chat/department")).json().id;
-    const pdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(300 * 1024)]);
-    const { payload, headers } = multipartFile("vaktliste.pdf", pdf, "application/pdf");
+    const { payload, headers } = multipartFile(
+      "vaktliste.pdf",
+      pdf({ padding: 300 * 1024 }),
+      "application/pdf",
+    );
     const res = await t.app.inject({
       method: "POST",
       url: `/api/chat/threads/${thread}/attachments`,

@@ -8,7 +8,7 @@ import Fastify from "fastify";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { attachmentKindInfo, chatUploadMaxBytes } from "../../common/domain/attachments.ts";
-import { contentTypes, officeZip, phoneJpeg, zip } from "../test/file-fixtures.ts";
+import { contentTypes, officeZip, pdf, phoneJpeg, zip } from "../test/file-fixtures.ts";
 import {
   detectKind,
   plainTextCheck,
@@ -106,14 +106,17 @@ describe("receiveLimited", () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it("leaves nothing when the client goes away mid-upload", async () => {
+  it("leaves nothing when the client goes away mid-upload, and calls the body malformed", async () => {
     const source = new Readable({
       read() {
         this.push(Buffer.alloc(1000));
         this.destroy(new Error("aborted"));
       },
     });
-    await expect(receiveLimited(source, { maxBytes: MB, tmpDir: dir })).rejects.toThrow("aborted");
+    await expect(receiveLimited(source, { maxBytes: MB, tmpDir: dir })).rejects.toMatchObject({
+      status: 400,
+      code: "upload_malformed",
+    });
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -185,7 +188,6 @@ describe("detectKind", () => {
       Buffer.from("ftypheic\0\0\0\0mif1heic"),
       Buffer.alloc(64),
     ]);
-    const pdf = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
     const docx = officeZip("docx");
     const xlsx = officeZip("xlsx");
     const cases: [string, string | Uint8Array, string][] = [
@@ -193,7 +195,8 @@ describe("detectKind", () => {
       ["bilde", png, "png"],
       ["bilde.jpg", webp, "webp"],
       ["IMG_0001.HEIC", heic, "heic"],
-      ["dokument.txt", pdf, "pdf"],
+      ["dokument.txt", pdf(), "pdf"],
+      ["ny.pdf", pdf({ xrefStream: true }), "pdf"],
       ["rapport.docx", docx, "docx"],
       ["liste.bin", xlsx, "xlsx"],
       ["notat.txt", "Vakt i morgen kl. 07.\nHusk nøkkelkort. 😊\n", "txt"],
@@ -240,6 +243,38 @@ describe("detectKind", () => {
     expect(await detectKind(await file("bilde.png", elf), "bilde.png")).toEqual({ refused: "elf" });
     const pe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(126, 0x90)]);
     expect(await detectKind(await file("dokument.pdf", pe), "dokument.pdf")).toEqual({ refused: "exe" });
+  });
+
+  it("takes a PDF only when it is built as one: header, cross-references, end; no web page inside", async () => {
+    const whole = pdf();
+    const html = "<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>";
+    const cases: [string, string | Uint8Array, object][] = [
+      ["vaktliste.pdf", whole, { kind: "pdf", mime: "application/pdf" }],
+      // Only the magic, then a web page: what a browser would run if it opened it as HTML.
+      ["vaktliste.html", `%PDF-1.4\n${html}\n%%EOF\n`, { refused: "html" }],
+      [
+        "vaktliste.pdf",
+        Buffer.concat([Buffer.from(`%PDF-1.7\n${html}\n`), whole.subarray(9)]),
+        { refused: "html" },
+      ],
+      ["kuttet.pdf", whole.subarray(0, whole.length - 30), { damaged: "pdf" }],
+      ["uten-slutt.pdf", "%PDF-1.4\n1 0 obj << >> endobj\n", { damaged: "pdf" }],
+      ["skjema.pdf", "%PDF-1.4\n%%EOF\n", { damaged: "pdf" }],
+      ["feil-versjon.pdf", Buffer.concat([Buffer.from("%PDF-9.9"), whole.subarray(8)]), { damaged: "pdf" }],
+      // startxref points past the end, or at something that is no cross-reference.
+      [
+        "langt.pdf",
+        Buffer.from(whole.toString("latin1").replace(/startxref\n\d+/, "startxref\n99999999"), "latin1"),
+        { damaged: "pdf" },
+      ],
+      [
+        "skjevt.pdf",
+        Buffer.from(whole.toString("latin1").replace(/startxref\n\d+/, "startxref\n3"), "latin1"),
+        { damaged: "pdf" },
+      ],
+    ];
+    for (const [name, data, expected] of cases)
+      expect(await detectKind(await file(name, data), name), name).toEqual(expected);
   });
 
   it("refuses text with NUL bytes and bytes that are not UTF-8", async () => {

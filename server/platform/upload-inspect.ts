@@ -10,13 +10,17 @@
  *    included), XMP, IPTC and ICC metadata and applies the orientation, and makes the
  *    thumbnail. HEIC is kept as it is (a file card; browsers cannot show it).
  * The temp files are the caller's: it `put`s what it keeps and removes them all.
+ * A body the multipart parser cannot read (no boundary, cut off, garbage) is the
+ * client's mistake: 400 `upload_malformed`; one without a file, 400 `upload_missing`.
  */
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { MultipartFile } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
 import {
@@ -26,6 +30,7 @@ import {
   isImageKind,
   thumbnailMaxPx,
 } from "../../common/domain/attachments.ts";
+import { AppError } from "./errors.ts";
 
 /** The upload passed the limit (counted here, or cut off by @fastify/multipart's `fileSize`). */
 export class UploadTooLargeError extends Error {
@@ -41,6 +46,29 @@ export class UnreadableImageError extends Error {
   }
 }
 
+const malformed = () => new AppError(400, "upload_malformed");
+
+/**
+ * The one file of a multipart upload, with `fileSize` one byte over `maxBytes` so the
+ * breach is seen and refused (by `receiveLimited`). The upload routes accept one file
+ * part and nothing else (platform/http.ts): a text field in its place means no file was
+ * sent. Any other failure of the parser here (no boundary, a body that ends before its
+ * first part) is a malformed body; the multipart plugin's own client errors keep theirs.
+ */
+export async function filePart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw new AppError(400, "upload_missing");
+    if (code?.startsWith("FST_") || err instanceof AppError) throw err;
+    throw malformed();
+  }
+  if (!part) throw new AppError(400, "upload_missing");
+  return part;
+}
+
 export interface ReceivedFile {
   path: string;
   size: number;
@@ -50,7 +78,8 @@ export interface ReceivedFile {
  * Writes `stream` to a new temp file in `tmpDir`, counting bytes. Past `maxBytes` the
  * stream is destroyed, the temp file removed and `UploadTooLargeError` thrown; so too
  * when the stream ends `truncated` (@fastify/multipart with `limits.fileSize` ends a
- * file there quietly). Any other failure also leaves no temp file.
+ * file there quietly). A failure of the stream itself (the body ends before the file's
+ * closing boundary) is a malformed upload. Any failure leaves no temp file.
  */
 export async function receiveLimited(
   stream: Readable & { truncated?: boolean },
@@ -67,6 +96,16 @@ export async function receiveLimited(
     },
   });
   const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
+  // Which stream failed first: the others are then destroyed with the same error, so a
+  // full disk (out) must not read as a broken body (the upload's own stream).
+  let firstFault: "upload" | "ours" | null = stream.errored ? "upload" : null;
+  stream.on("error", () => {
+    firstFault ??= "upload";
+  });
+  for (const ours of [limiter, out])
+    ours.on("error", () => {
+      firstFault ??= "ours";
+    });
   try {
     await pipeline(stream, limiter, out);
     if (stream.truncated) throw new UploadTooLargeError(maxBytes);
@@ -77,11 +116,18 @@ export async function receiveLimited(
     // (events.once would reject on the error the pipeline gave it.)
     if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
     await rm(file, { force: true });
-    throw err;
+    throw firstFault === "upload" && !(err instanceof UploadTooLargeError) ? malformed() : err;
   }
 }
 
-export type DetectedKind = { kind: AttachmentKind; mime: string } | { refused: string };
+/**
+ * What the bytes are: an allowed kind, a refused one (named for the message), or an
+ * allowed kind the file only pretends to be (a PDF that does not hold together).
+ */
+export type DetectedKind =
+  | { kind: AttachmentKind; mime: string }
+  | { refused: string }
+  | { damaged: AttachmentKind };
 
 /** file-type's extension → our kind. Anything missing here (zip, docm, exe, elf, xml, avif …) is refused. */
 const fileTypeKinds: Record<string, AttachmentKind> = {
@@ -102,12 +148,16 @@ const detected = (kind: AttachmentKind): DetectedKind => ({ kind, mime: attachme
  * when the bytes name no type ('Filtype "{type}" er ikke tillatt.'). OOXML is told
  * from the zip's contents, so a plain zip called .docx is a "zip". Bytes file-type does
  * not know pass as text only under `plainTextCheck`. An empty file is an (empty) txt.
+ * A PDF, known by its first five bytes, must also pass `pdfStructureCheck`.
  */
 export async function detectKind(tmpPath: string, fileName = ""): Promise<DetectedKind> {
   const type = await fileTypeFromFile(tmpPath);
   if (type) {
     const kind = fileTypeKinds[type.ext];
-    return kind ? detected(kind) : { refused: type.ext };
+    if (!kind) return { refused: type.ext };
+    if (kind !== "pdf") return detected(kind);
+    const pdf = await pdfStructureCheck(tmpPath);
+    return pdf === "pdf" ? detected(kind) : pdf === "html" ? { refused: "html" } : { damaged: "pdf" };
   }
   const text = await plainTextCheck(tmpPath);
   if (text === "text") return detected("txt");
@@ -158,6 +208,49 @@ export async function plainTextCheck(tmpPath: string): Promise<"text" | "binary"
     throw err;
   }
   return "text";
+}
+
+/** `%PDF-1.0` to `%PDF-1.7` or `%PDF-2.0`, then the end of the line or a comment. */
+const pdfHeader = /^%PDF-(?:1\.[0-7]|2\.0)[\r\n\t %]/;
+/** Readers look this far from the end for `%%EOF`; the head is searched as far for markup. */
+const pdfWindow = 1024;
+/** The last `startxref` with its offset, then `%%EOF`, at the end (trailing blanks allowed). */
+const pdfEnd = /startxref[\r\n\t ]+(\d{1,12})[\r\n\t ]+%%EOF[\r\n\t \0]*$/;
+/** Where `startxref` points: a cross-reference table, or the object of a cross-reference stream. */
+const pdfXref = /^[\r\n\t ]*(?:xref[\r\n\t ]|\d+[\r\n\t ]+\d+[\r\n\t ]+obj\b)/;
+/** Markup that turns a file into a web page or an image to some reader ("<?xml" is left: XMP metadata). */
+const pdfMarkupTags = markupTags.flatMap(([tag]) => (tag === "<?xml" ? [] : [tag]));
+
+/**
+ * Whether a file that starts `%PDF-` is built as a PDF: a header with a known version,
+ * no web-page markup in its first kilobyte (a "PDF" that is an HTML page runs its
+ * script when saved and opened), and an end as PDF 32000-1 § 7.5.5 writes it:
+ * `startxref`, the offset of the last cross-reference section, `%%EOF`, with the offset
+ * inside the file pointing at `xref` or at an object (a cross-reference stream). Only
+ * the head, the tail and the bytes at that offset are read, whatever the file's size.
+ * A truncated file fails the end; one with the structure but broken inside passes and
+ * is served as the PDF it says it is (as a download, under a .pdf name).
+ */
+export async function pdfStructureCheck(tmpPath: string): Promise<"pdf" | "html" | "damaged"> {
+  const file = await open(tmpPath, "r");
+  try {
+    const { size } = await file.stat();
+    const read = async (position: number, length: number) => {
+      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - position)));
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
+      return buffer.subarray(0, bytesRead).toString("latin1");
+    };
+    const head = await read(0, pdfWindow);
+    if (!pdfHeader.test(head)) return "damaged";
+    const lowerHead = head.toLowerCase();
+    if (pdfMarkupTags.some((tag) => lowerHead.includes(tag))) return "html";
+    const end = pdfEnd.exec(await read(Math.max(0, size - pdfWindow), pdfWindow));
+    const offset = end ? Number(end[1]) : Number.NaN;
+    if (!(offset > 0 && offset < size)) return "damaged";
+    return pdfXref.test(await read(offset, 64)) ? "pdf" : "damaged";
+  } finally {
+    await file.close();
+  }
 }
 
 /** What `processImage` leaves for the caller to store, all temp files beside the upload. */

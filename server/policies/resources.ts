@@ -162,7 +162,7 @@ export interface Actions {
   "department.rename": DepartmentResource;
   // avatars and 'Min Profil'
   "user.avatar": UserResource;
-  "avatar.read": AppResource;
+  "avatar.read": UserResource;
   "profile.edit": UserResource;
   "profile.export": UserResource;
   "user.createDemo": AppResource;

@@ -2,7 +2,7 @@
  * Files for upload tests, made here rather than kept as binaries: a phone photo with
  * GPS and camera EXIF, Office documents and plain zips, each exactly as large as asked.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 
@@ -99,4 +99,73 @@ export function multipartFile(name: string, data: Buffer, type = "application/oc
     payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * Multipart bodies no browser sends: cut off before the closing boundary, garbage under
+ * a multipart type, a multipart type without a boundary, and a form with a text field
+ * but no file. Each is the client's mistake, answered 400.
+ */
+export function brokenMultipart(
+  kind: "truncated" | "garbage" | "noBoundary" | "fieldOnly",
+  data: Buffer = Buffer.from("hei"),
+) {
+  const boundary = `----vaktrom${randomUUID()}`;
+  const headers = { "content-type": `multipart/form-data; boundary=${boundary}` };
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bilde.png"\r\nContent-Type: image/png\r\n\r\n`;
+  switch (kind) {
+    case "truncated":
+      return { payload: Buffer.concat([Buffer.from(head), data]), headers };
+    case "garbage":
+      return { payload: Buffer.from("dette er ikke et skjema\r\n".repeat(100)), headers };
+    case "noBoundary":
+      return {
+        payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        headers: { "content-type": "multipart/form-data" },
+      };
+    case "fieldOnly":
+      return {
+        payload: Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nhei\r\n--${boundary}--\r\n`,
+        ),
+        headers,
+      };
+  }
+}
+
+/**
+ * A one-page PDF as a generator writes it: header, objects, a cross-reference table whose
+ * offsets are right, trailer, `startxref` and `%%EOF`. `padding` adds a stream of that
+ * many random bytes (as compressed content is; for files of a given size); `xrefStream` ends it with a cross-reference
+ * stream (PDF 1.5) in place of the table.
+ */
+export function pdf({ padding = 0, xrefStream = false }: { padding?: number; xrefStream?: boolean } = {}) {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
+  ].map((body) => Buffer.from(body));
+  if (padding > 0)
+    objects.push(
+      Buffer.concat([
+        Buffer.from(`<< /Length ${padding} >>\nstream\n`),
+        randomBytes(padding),
+        Buffer.from("\nendstream"),
+      ]),
+    );
+  const parts = [Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1")];
+  let offset = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(offset);
+    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from("\nendobj\n")]);
+    parts.push(obj);
+    offset += obj.length;
+  });
+  const size = objects.length + 1;
+  const xref = xrefStream
+    ? `${size} 0 obj\n<< /Type /XRef /Size ${size + 1} /W [1 4 2] /Root 1 0 R /Length 0 >>\nstream\n\nendstream\nendobj\n`
+    : `xref\n0 ${size}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}trailer\n<< /Size ${size} /Root 1 0 R >>\n`;
+  parts.push(Buffer.from(`${xref}startxref\n${offset}\n%%EOF\n`));
+  return Buffer.concat(parts);
 }

@@ -10,6 +10,10 @@ export const attachmentsErrors = {
   upload_too_large: "Filen er for stor.",
   upload_type_not_allowed: "Filtypen er ikke tillatt.",
   upload_image_unreadable: "Bildet kunne ikke leses.",
+  upload_file_damaged: "Filen er skadet eller ufullstendig.",
+  // Any upload (chat files, avatars): a body that holds no file, or none that can be read.
+  upload_missing: "Ingen fil ble mottatt.",
+  upload_malformed: "Opplastingen kunne ikke leses. Prøv igjen.",
   file_link_expired: "Lenken til filen er utløpt. Last inn samtalen på nytt.",
   file_link_invalid: "Lenken til filen er ugyldig.",
 } as const satisfies Record<AttachmentRuleError, string> & Record<string, string>;
@@ -19,4 +23,5 @@ export const attachmentsErrorTexts = {
   tooLarge: (name: string, maxMB: string) => `Fil "${name}" er for stor. Maks ${maxMB}MB tillatt.`,
   typeNotAllowed: (type: string) => `Filtype "${type}" er ikke tillatt.`,
   imageUnreadable: (name: string) => `Bildet "${name}" kunne ikke leses.`,
+  fileDamaged: (name: string) => `Filen "${name}" er skadet eller ufullstendig.`,
 };

@@ -31,7 +31,6 @@ export const chatErrors = {
   message_undo_refused: "Bare den som slettet meldingen kan angre slettingen.",
   message_react_refused: "Du kan ikke reagere på en slettet melding.",
   // Files.
-  upload_missing: "Ingen fil ble mottatt.",
   file_not_found: "Kunne ikke laste fil",
   attachments_not_available: "Noen filer kunne ikke sendes med meldingen. Last dem opp på nytt.",
 } as const satisfies Record<ChatRuleError, string> & Record<string, string>;

@@ -12,6 +12,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authenticate, authorize, requireFeature, signedIn } from "../../platform/pipeline.ts";
 import { verifyFileUrl } from "../../platform/signed-urls.ts";
+import { filePart } from "../../platform/upload-inspect.ts";
 import { uploadAttachment } from "./attachments.ts";
 import { type ChatLoaders, viewerOf } from "./loaders.ts";
 
@@ -39,9 +40,7 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext, load: Ch
       ],
     },
     async (request, reply) => {
-      // One more byte than allowed is let through, so the limit's breach is seen and refused.
-      const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
-      if (!part) throw new AppError(400, "upload_missing");
+      const part = await filePart(request, maxBytes);
       const thread = await load.loadedThread(request);
       return reply.code(201).send(await uploadAttachment(ctx, viewerOf(ctx, request), thread.id, part));
     },

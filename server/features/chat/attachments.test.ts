@@ -12,7 +12,7 @@ import { chatMessageAttachments, chatMessages } from "../../db/schema.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { fileUrlQuery, signFileUrl } from "../../platform/signed-urls.ts";
 import { appWithout } from "../../test/factories.ts";
-import { officeZip, phoneJpeg, png, zip } from "../../test/file-fixtures.ts";
+import { brokenMultipart, officeZip, pdf, phoneJpeg, png, zip } from "../../test/file-fixtures.ts";
 import type { Client, TestApp } from "../../test/harness.ts";
 import { createTestApp } from "../../test/harness.ts";
 import { purgeDeletedJob } from "./messages.ts";
@@ -208,11 +208,64 @@ describe("chat attachments", () => {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     });
+
+    it("names a file for what its bytes are: text called .bat, .hta, .js, .html or .svg downloads as .txt", async () => {
+      for (const name of ["oppdater-turnus.bat", "vakt.hta", "skript.js", "side.html", "logo.svg"]) {
+        const text = await uploaded("kari", dept, name, Buffer.from("Husk å oppdatere turnus.\n"));
+        expect(text.name, name).toBe(`${name}.txt`);
+        const res = await fetchFile("kari", text.url);
+        expect(res.headers["content-disposition"], name).toBe(`attachment; filename="${name}.txt"`);
+        expect(res.headers["content-type"], name).toBe("text/plain");
+      }
+      // A real PDF keeps its bytes and gets the extension of what it is.
+      const real = await uploaded("kari", dept, "vaktliste.html", pdf());
+      expect(real).toMatchObject({ name: "vaktliste.html.pdf", kind: "pdf" });
+      expect((await fetchFile("kari", real.url)).headers["content-disposition"]).toBe(
+        'attachment; filename="vaktliste.html.pdf"',
+      );
+    });
+
+    it("refuses a file that starts like a PDF but is a web page, or is cut off, and keeps nothing", async () => {
+      const before = await t.ctx.db.select().from(chatMessageAttachments);
+      const html = "%PDF-1.4\n<html><body><script>fetch('/api/auth/session')</script></body></html>\n%%EOF\n";
+      const page = await upload("kari", dept, "vaktliste.html", Buffer.from(html), "application/pdf");
+      expect(page.statusCode).toBe(422);
+      expect(page.json().error).toEqual({
+        code: "upload_type_not_allowed",
+        message: 'Filtype "html" er ikke tillatt.',
+      });
+      const whole = pdf();
+      const cut = await upload("kari", dept, "vaktliste.pdf", whole.subarray(0, whole.length - 40));
+      expect(cut.statusCode).toBe(422);
+      expect(cut.json().error).toEqual({
+        code: "upload_file_damaged",
+        message: 'Filen "vaktliste.pdf" er skadet eller ufullstendig.',
+      });
+      expect(await t.ctx.db.select().from(chatMessageAttachments)).toEqual(before);
+      expect(await tmpFiles()).toEqual([]);
+    });
+
+    it("answers a body that is not a readable form 400, and keeps nothing", async () => {
+      const before = await t.ctx.db.select().from(chatMessageAttachments);
+      for (const [kind, code] of [
+        ["truncated", "upload_malformed"],
+        ["garbage", "upload_malformed"],
+        ["noBoundary", "upload_malformed"],
+        ["fieldOnly", "upload_missing"],
+      ] as const) {
+        const { payload, headers } = brokenMultipart(kind, await png());
+        const res = await as.kari.request("POST", `/api/chat/threads/${dept}/attachments`, payload, headers);
+        expect(res.statusCode, kind).toBe(400);
+        expect(res.json().error.code, kind).toBe(code);
+      }
+      expect(await t.ctx.db.select().from(chatMessageAttachments)).toEqual(before);
+      expect(await tmpFiles()).toEqual([]);
+    });
   });
 
   describe("sending and reading", () => {
     it("a message may be files alone; its readers get links signed for them", async () => {
-      const file = await uploaded("kari", dm, "skjema.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"));
+      const file = await uploaded("kari", dm, "skjema.pdf", pdf());
       const message = await send("kari", dm, "", [file.id]);
       expect(message.content).toBe("");
       expect(message.attachments.map((a) => a.id)).toEqual([file.id]);
@@ -225,7 +278,7 @@ describe("chat attachments", () => {
     });
 
     it("the newest page, kept in memory between the thread's events, signs links for each reader", async () => {
-      const file = await uploaded("kari", dept, "vaktliste.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"));
+      const file = await uploaded("kari", dept, "vaktliste.pdf", pdf());
       const message = await send("kari", dept, "Ny liste", [file.id]);
       const newestLink = async (who: DemoName) => {
         const page = messagePage.parse((await as[who].get(`/api/chat/threads/${dept}/messages`)).json());

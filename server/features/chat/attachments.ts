@@ -15,7 +15,9 @@ import {
   attachmentRefusalMessage,
   chatUploadMaxBytes,
   chatUploadMaxMB,
+  nameForKind,
   safeFileName,
+  uploadFileDamaged,
   uploadImageUnreadable,
   uploadTooLarge,
   uploadTypeNotAllowed,
@@ -63,11 +65,15 @@ export async function uploadAttachment(
     temps.push(received.path);
     const detected = await detectKind(received.path, part.filename);
     if ("refused" in detected) throw refused(422, uploadTypeNotAllowed(detected.refused));
+    if ("damaged" in detected) throw refused(422, uploadFileDamaged(name));
+    // Stored and served under the extension of what the bytes are: text called
+    // "turnus.bat" downloads as "turnus.bat.txt" and opens in no other program.
+    const storedName = nameForKind(name, detected.kind);
     const cleaned = await processImage(received.path, detected.kind);
     temps.push(cleaned.path, ...(cleaned.thumbnailPath ? [cleaned.thumbnailPath] : []));
 
     const id = randomUUID();
-    const key = chatUploadKey(threadId, id, name);
+    const key = chatUploadKey(threadId, id, storedName);
     const stored = await ctx.files.put(key, createReadStream(cleaned.path));
     const thumbKey = cleaned.thumbnailPath ? thumbnailKey(key) : null;
     if (thumbKey && cleaned.thumbnailPath)
@@ -80,7 +86,7 @@ export async function uploadAttachment(
         uploadedBy: viewer.actor.userId,
         storageKey: key,
         thumbnailKey: thumbKey,
-        name,
+        name: storedName,
         kind: detected.kind,
         mimeType: detected.mime,
         byteSize: stored.size,

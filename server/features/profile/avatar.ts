@@ -35,7 +35,7 @@ const notImage = () => new AppError(422, "avatar_not_image");
 /** The upload as a square WebP in a temp file beside it; throws 422 for anything not a readable picture. */
 async function squareWebp(tmpPath: string): Promise<string> {
   const detected = await detectKind(tmpPath);
-  if ("refused" in detected || !avatarKinds.has(detected.kind)) throw notImage();
+  if (!("kind" in detected) || !avatarKinds.has(detected.kind)) throw notImage();
   const out = `${tmpPath}.avatar.webp`;
   try {
     await sharp(tmpPath, { limitInputPixels: maxInputPixels, failOn: "error" })

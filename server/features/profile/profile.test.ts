@@ -6,39 +6,35 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userLimits } from "../../../common/schemas/users.ts";
 import { adminAuditLog, profiles, user } from "../../db/schema.ts";
 import { addInterest, assignShiftTo, makeShift, signedInClient } from "../../test/factories.ts";
-import { phoneJpeg, png } from "../../test/file-fixtures.ts";
+import { brokenMultipart, multipartFile, phoneJpeg, png } from "../../test/file-fixtures.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
-
-/** A multipart body with one file, as a browser's FormData sends it. */
-function multipart(name: string, data: Buffer, type = "image/png") {
-  const boundary = `----vaktrom${randomUUID()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe("avatars and 'Min Profil'", () => {
   let t: TestApp;
-  let ids: Record<"kari" | "ola" | "admin", string>;
-  let as: Record<"kari" | "ola" | "admin", Client>;
+  let ids: Record<"kari" | "ola" | "admin" | "per", string>;
+  let as: Record<"kari" | "ola" | "admin" | "per", Client>;
 
   beforeAll(async () => {
     t = await createTestApp();
     const people = await t.ctx.db.select({ id: user.id, email: user.email }).from(user);
     const id = (email: string) => people.find((p) => p.email === email)!.id;
-    ids = { kari: id("kari@demo.no"), ola: id("ola@demo.no"), admin: id("admin@demo.no") };
+    ids = {
+      kari: id("kari@demo.no"),
+      ola: id("ola@demo.no"),
+      admin: id("admin@demo.no"),
+      per: id("intensiv@demo.no"), // Intensiv; the others are in Anestesi
+    };
     as = {
       kari: await signedInClient(t, ids.kari),
       ola: await signedInClient(t, ids.ola),
       admin: await signedInClient(t, ids.admin),
+      per: await signedInClient(t, ids.per),
     };
   });
   afterAll(() => t.close());
 
   const upload = (c: Client, userId: string, name: string, data: Buffer) => {
-    const { payload, headers } = multipart(name, data);
+    const { payload, headers } = multipartFile(name, data, "image/png");
     return t.app.inject({
       method: "PUT",
       url: `/api/users/${userId}/avatar`,
@@ -69,7 +65,7 @@ describe("avatars and 'Min Profil'", () => {
       const [row] = await t.ctx.db.select().from(profiles).where(eq(profiles.userId, ids.kari));
       expect(row!.avatarPath).toBe(`avatars/${ids.kari}/avatar.webp`);
 
-      // Everyone signed in sees it, and the address everywhere is this one.
+      // A colleague sees it, and the address everywhere is this one.
       const served = await as.ola.get(avatarUrl);
       expect(served.statusCode).toBe(200);
       expect(served.headers["content-type"]).toBe("image/webp");
@@ -80,6 +76,29 @@ describe("avatars and 'Min Profil'", () => {
       ).json();
       expect(JSON.stringify(colleagues)).toContain(avatarUrl);
       expect((await t.client().get(avatarUrl)).statusCode).toBe(401);
+    });
+
+    it("answers a body that is not a readable form 400, and keeps the avatar", async () => {
+      await upload(as.ola, ids.ola, "a.png", await png());
+      const [before] = await t.ctx.db.select().from(profiles).where(eq(profiles.userId, ids.ola));
+      for (const [kind, code] of [
+        ["truncated", "upload_malformed"],
+        ["garbage", "upload_malformed"],
+        ["noBoundary", "upload_malformed"],
+        ["fieldOnly", "upload_missing"],
+      ] as const) {
+        const { payload, headers } = brokenMultipart(kind, await png());
+        const res = await t.app.inject({
+          method: "PUT",
+          url: `/api/users/${ids.ola}/avatar`,
+          payload,
+          headers: { ...headers, cookie: as.ola.cookieHeader() },
+        });
+        expect(res.statusCode, kind).toBe(400);
+        expect(res.json().error.code, kind).toBe(code);
+      }
+      const [after] = await t.ctx.db.select().from(profiles).where(eq(profiles.userId, ids.ola));
+      expect(after).toEqual(before);
     });
 
     it("gives a new picture a new address and keeps one file", async () => {
@@ -118,6 +137,26 @@ describe("avatars and 'Min Profil'", () => {
       expect(audit).toHaveLength(1);
       expect((await upload(as.admin, randomUUID(), "a.png", await png())).statusCode).toBe(404);
     });
+  });
+
+  it("shows a face to the owner, to people who share a department with them and to admins: 404 for others", async () => {
+    const kari = (await upload(as.kari, ids.kari, "meg.png", await png())).json().avatarUrl;
+    const per = (await upload(as.per, ids.per, "meg.png", await png())).json().avatarUrl;
+    expect((await as.kari.get(kari)).statusCode).toBe(200);
+    expect((await as.ola.get(kari)).statusCode).toBe(200);
+    expect((await as.admin.get(kari)).statusCode).toBe(200);
+    expect((await as.per.get(per)).statusCode).toBe(200);
+    // Per works in Intensiv only: Anestesi's faces are not there for him, nor his for them.
+    const refused = await as.per.get(kari);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe("avatar_not_found");
+    expect((await as.kari.get(per)).statusCode).toBe(404);
+    // The admin's record is in Anestesi; an admin sees everyone's (the user list).
+    const served = await as.admin.get(per);
+    expect(served.statusCode).toBe(200);
+    // The answer depends on who asks: only the asker's browser may keep it.
+    expect(served.headers["cache-control"]).toMatch(/^private,/);
+    expect((await as.per.get(`/api/avatars/${randomUUID()}?v=1`)).statusCode).toBe(404);
   });
 
   it("gives the same address wherever Kari is shown: chat, interest lists, assigned shifts", async () => {

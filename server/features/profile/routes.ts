@@ -1,7 +1,7 @@
 /**
  * Avatars and 'Min Profil': uploading and removing an avatar (my own, anyone's for
- * admins), serving avatars to signed-in people, editing my name and phone, and
- * downloading my data.
+ * admins), serving avatars to those who may see them (policies/profile.ts), editing my
+ * name and phone, and downloading my data.
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from "fastify";
@@ -14,6 +14,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authenticate, authorize, signedIn } from "../../platform/pipeline.ts";
 import { withTx } from "../../platform/tx.ts";
+import { filePart } from "../../platform/upload-inspect.ts";
 import type { UserResource } from "../../policies/resources.ts";
 import { avatarFile, removeAvatar, replaceAvatar } from "./avatar.ts";
 import { myData } from "./export.ts";
@@ -90,9 +91,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
       preHandler: [avatarOf],
     },
     async (request) => {
-      // One byte more than allowed is let through, so the breach is seen and refused.
-      const part = await request.file({ limits: { fileSize: userLimits.avatarMaxBytes + 1, files: 1 } });
-      if (!part) throw new AppError(422, "avatar_not_image");
+      const part = await filePart(request, userLimits.avatarMaxBytes);
       const avatarUrl = await replaceAvatar(ctx, signedIn(request).actor.userId, request.params.userId, part);
       return { avatarUrl };
     },
@@ -112,14 +111,15 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Versioned addresses (`?v=`): the bytes under one never change, so browsers keep them.
+  // Versioned addresses (`?v=`): the bytes under one never change, so browsers keep them;
+  // `private`, for whether one may see them depends on who asks.
   r.get(
     `${avatarRoute}/:userId`,
     {
       schema: { tags, params: userParams },
       config: { action: "avatar.read" },
       preValidation: [authenticate(ctx)],
-      preHandler: [authorize(ctx, "avatar.read", () => ({ type: "app" }))],
+      preHandler: [authorize(ctx, "avatar.read", pathUser(ctx), { notFound: "avatar_not_found" })],
     },
     async (request, reply) => {
       const stream = await avatarFile(ctx, request.params.userId);
