@@ -92,7 +92,7 @@ describe("avatars and 'Min Profil'", () => {
           method: "PUT",
           url: `/api/users/${ids.ola}/avatar`,
           payload,
-          headers: { ...headers, cookie: as.ola.cookieHeader() },
+          headers: { ...headers, ...as.ola.browserHeaders() },
         });
         expect(res.statusCode, kind).toBe(400);
         expect(res.json().error.code, kind).toBe(code);
