@@ -10,15 +10,15 @@
  * left out of these suites by accident.
  */
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { osloDate } from "../../common/domain/oslo-time.ts";
-import { chatMessageAttachments, notifications, shiftAssignments } from "../db/schema.ts";
+import { chatMessageAttachments, notifications, shiftAssignments, user } from "../db/schema.ts";
 import type { RegisteredRoute } from "../platform/pipeline.ts";
 import { signFileUrl } from "../platform/signed-urls.ts";
 import { addInterest, assignShiftTo, makeShift, makeStaff, signedInClient } from "./factories.ts";
 import { multipartFile, png } from "./file-fixtures.ts";
 import type { Client, TestApp } from "./harness.ts";
-import { twoDepartments, type World } from "./world.ts";
+import { type Person, twoDepartments, type World } from "./world.ts";
 
 export type DeptKey = "a" | "b";
 
@@ -47,24 +47,30 @@ export interface DeptResources {
   draftShift: string;
   /** open, with the owner's interest */
   openShift: string;
-  /** assigned to the owner */
+  /** assigned to the owner by the leader, from the owner's interest */
   assignedShift: string;
   closedShift: string;
   /** the owner's open offer of a roster shift they hold, to the department */
   offer: string;
-  /** the proposer's pending deal on `offer` */
+  /** the proposer's deal on `offer`, waiting for the owner's answer */
   deal: string;
+  /** a deal the owner accepted, waiting for a leader's approval */
+  approvalDeal: string;
   /** the owner's unread notification */
   notification: string;
 }
 export type ResourceName = keyof DeptResources;
 
 export interface ApiWorld extends World {
+  /** their e-mail addresses */
+  emails: Record<Person, string>;
   /** Per's colleague in B (world.ts gives B only its leader and Per) */
   perPartner: { id: string; as: Client };
   dept: Record<DeptKey, DeptResources>;
   /** for the attachment route's signed link: the file's storage key per department */
   fileKeys: Record<DeptKey, string>;
+  /** a message in each thread, by thread id */
+  messageIn: Record<string, string>;
 }
 
 const at = (c: Client, method: "POST" | "DELETE", url: string, body?: unknown) =>
@@ -81,7 +87,7 @@ async function furnish(
   t: TestApp,
   dept: string,
   people: { owner: [string, Client]; partner: [string, Client]; proposer: [string, Client]; leader: Client },
-): Promise<{ resources: DeptResources; fileKey: string }> {
+): Promise<{ resources: DeptResources; fileKey: string; messageIn: Record<string, string> }> {
   const [owner, asOwner] = people.owner;
   const [partner] = people.partner;
   const [proposer, asProposer] = people.proposer;
@@ -103,6 +109,17 @@ async function furnish(
   const post = (body: object) =>
     ok(at(asOwner, "POST", `/api/chat/threads/${departmentThread}/messages`, body)).then((m) => m.id);
   const message = await post({ content: "Hvem tar kveldsvakten?" });
+  // A message in every other thread too, for the routes that name a thread and a message in it.
+  const messageIn: Record<string, string> = { [departmentThread]: message };
+  for (const [thread, by] of [
+    [shiftThread, asOwner],
+    [direct, asOwner],
+    [privateChannel, asOwner],
+    [publicChannel, people.leader],
+  ] as const)
+    messageIn[thread] = (
+      await ok(at(by, "POST", `/api/chat/threads/${thread}/messages`, { content: "Hei" }))
+    ).id;
   const deletedMessage = await post({ content: "Feil tråd" });
   await ok(at(asOwner, "DELETE", `/api/chat/messages/${deletedMessage}`));
   const upload = multipartFile("vaktliste.png", await png());
@@ -129,36 +146,47 @@ async function furnish(
     }),
   );
 
-  const shift = (status: "draft" | "open" | "assigned" | "closed") => makeShift(t, { dept, status });
-  const draftShift = (await shift("draft")).id;
-  const openShift = (await shift("open")).id;
+  // Days apart, so that no shift of the owner's overlaps another (an overlap would keep
+  // them from being assigned).
+  const shift = (status: "draft" | "open" | "closed", days: number) =>
+    makeShift(t, { dept, status, startsAt: new Date(Date.now() + days * 86_400_000) });
+  const draftShift = (await shift("draft", 6)).id;
+  const openShift = (await shift("open", 4)).id;
   await addInterest(t, openShift, [owner]);
-  const assignedShift = (await shift("open")).id;
-  await assignShiftTo(t, assignedShift, owner);
-  const closedShift = (await shift("closed")).id;
+  const assignedShift = (await shift("open", 2)).id;
+  await addInterest(t, assignedShift, [owner]);
+  await ok(at(people.leader, "POST", `/api/shifts/${assignedShift}/assign`));
+  const closedShift = (await shift("closed", 8)).id;
 
-  const held = await makeShift(t, {
-    dept,
-    kind: "roster",
-    status: "assigned",
-    startsAt: new Date(Date.now() + 3 * 86_400_000),
-  });
-  await assignShiftTo(t, held.id, owner);
-  const [assignment] = await t.ctx.db
-    .select({ id: shiftAssignments.id })
-    .from(shiftAssignments)
-    .where(eq(shiftAssignments.shiftId, held.id));
-  const offer = (
-    await ok(
-      at(asOwner, "POST", "/api/swaps/offers", {
-        assignmentId: assignment!.id,
-        visibility: "dept",
-        requireSwap: false,
-        deptId: dept,
-      }),
-    )
-  ).id;
-  const deal = (await ok(at(asProposer, "POST", `/api/swaps/offers/${offer}/deals`, {}))).id;
+  /** An open offer of a roster shift the owner holds `days` from now, with the proposer's deal on it. */
+  const offerWithDeal = async (days: number) => {
+    const held = await makeShift(t, {
+      dept,
+      kind: "roster",
+      status: "assigned",
+      startsAt: new Date(Date.now() + days * 86_400_000),
+    });
+    await assignShiftTo(t, held.id, owner);
+    const [assignment] = await t.ctx.db
+      .select({ id: shiftAssignments.id })
+      .from(shiftAssignments)
+      .where(eq(shiftAssignments.shiftId, held.id));
+    const offer = (
+      await ok(
+        at(asOwner, "POST", "/api/swaps/offers", {
+          assignmentId: assignment!.id,
+          visibility: "dept",
+          requireSwap: false,
+          deptId: dept,
+        }),
+      )
+    ).id;
+    const deal = (await ok(at(asProposer, "POST", `/api/swaps/offers/${offer}/deals`, {}))).id;
+    return { offer, deal };
+  };
+  const { offer, deal } = await offerWithDeal(3);
+  const approval = await offerWithDeal(10);
+  await ok(at(asOwner, "POST", `/api/swaps/deals/${approval.deal}/accept`, {}));
 
   const [note] = await t.ctx.db
     .insert(notifications)
@@ -170,6 +198,7 @@ async function furnish(
     .returning();
 
   return {
+    messageIn,
     fileKey: stored!.key,
     resources: {
       dept,
@@ -190,6 +219,7 @@ async function furnish(
       closedShift,
       offer,
       deal,
+      approvalDeal: approval.deal,
       notification: note!.id,
     },
   };
@@ -216,11 +246,20 @@ export async function buildApiWorld(t: TestApp): Promise<ApiWorld> {
     proposer: [perPartner.id, perPartner.as],
     leader: w.as.leaderB,
   });
+  const rows = await t.ctx.db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(inArray(user.id, Object.values(w.ids)));
+  const emails = Object.fromEntries(
+    (Object.keys(w.ids) as Person[]).map((p) => [p, rows.find((r) => r.id === w.ids[p])!.email]),
+  ) as Record<Person, string>;
   return {
     ...w,
+    emails,
     perPartner,
     dept: { a: a.resources, b: b.resources },
     fileKeys: { a: a.fileKey, b: b.fileKey },
+    messageIn: { ...a.messageIn, ...b.messageIn },
   };
 }
 
@@ -249,6 +288,8 @@ const routeParams: Record<string, Record<string, ResourceName>> = {
   "POST /api/shifts/:shiftId/publish": { shiftId: "draftShift" },
   "GET /api/shifts/:shiftId/outcome": { shiftId: "assignedShift" },
   "GET /api/shifts/:shiftId/audit": { shiftId: "assignedShift" },
+  "POST /api/swaps/deals/:dealId/approve": { dealId: "approvalDeal" },
+  "POST /api/swaps/deals/:dealId/reject": { dealId: "approvalDeal" },
 };
 
 export const routeKey = (route: Pick<RegisteredRoute, "method" | "url">) => `${route.method} ${route.url}`;
@@ -257,16 +298,28 @@ export interface Target {
   dept: DeptKey;
   /** which resource a parameter names, over the route's default (e.g. `{ threadId: "direct" }`) */
   use?: Partial<Record<string, ResourceName>>;
+  /** replaces the route's body (e.g. to name another person) */
+  body?: (world: ApiWorld, dept: DeptKey) => unknown;
+  /** replaces the route's query string */
+  query?: (world: ApiWorld, dept: DeptKey) => Record<string, string>;
+}
+
+/** The ids a route's `:params` name in `target.dept`. */
+export function pathParams(route: Pick<RegisteredRoute, "method" | "url">, world: ApiWorld, target: Target) {
+  const key = routeKey(route);
+  const params: Record<string, string> = {};
+  for (const [, param] of route.url.matchAll(/:(\w+)/g)) {
+    const name = target.use?.[param!] ?? routeParams[key]?.[param!] ?? paramDefaults[param!];
+    if (!name) throw new Error(`${key}: no resource for :${param} in server/test/api-world.ts`);
+    params[param!] = world.dept[target.dept][name];
+  }
+  return params;
 }
 
 /** The route's URL with each `:param` replaced by the id of the resource it names in `target.dept`. */
 export function fillPath(route: Pick<RegisteredRoute, "method" | "url">, world: ApiWorld, target: Target) {
-  const key = routeKey(route);
-  return route.url.replace(/:(\w+)/g, (_, param: string) => {
-    const name = target.use?.[param] ?? routeParams[key]?.[param] ?? paramDefaults[param];
-    if (!name) throw new Error(`${key}: no resource for :${param} in server/test/api-world.ts`);
-    return world.dept[target.dept][name];
-  });
+  const params = pathParams(route, world, target);
+  return route.url.replace(/:(\w+)/g, (_, param: string) => params[param]!);
 }
 
 const future = (days: number) => osloDate(new Date(Date.now() + days * 86_400_000));
@@ -281,6 +334,8 @@ interface Ctx {
   d: DeptResources;
   /** the signed-in caller's user id (null: anonymous) */
   caller: string | null;
+  /** the ids the path's parameters name */
+  params: Record<string, string>;
 }
 
 /** A minimal valid body per route that takes one (JSON; multipart routes below). */
@@ -314,7 +369,9 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "POST /api/chat/channels": () => ({ name: `Kanal ${fresh()}`, isPublic: true }),
   "POST /api/chat/channels/:threadId/join": () => ({}),
   "POST /api/chat/threads/:threadId/members": ({ d }) => ({ userIds: [d.partner] }),
-  "POST /api/chat/threads/:threadId/read": ({ d }) => ({ messageId: d.message }),
+  "POST /api/chat/threads/:threadId/read": ({ world, params }) => ({
+    messageId: world.messageIn[params.threadId!],
+  }),
   "POST /api/chat/threads/:threadId/messages": () => ({ content: "Jeg kan ta den" }),
   "PATCH /api/chat/messages/:messageId": () => ({ content: "Hvem tar nattevakten?" }),
   "POST /api/chat/messages/:messageId/restore": () => ({}),
@@ -367,6 +424,7 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
 const queries: Record<string, (c: Ctx) => Record<string, string>> = {
   "GET /api/shifts": () => ({ view: "open" }),
   "GET /api/swaps/deals": () => ({ view: "waiting" }),
+  "GET /api/admin/users": ({ d }) => ({ deptId: d.dept }),
   "GET /api/chat/files/:attachmentId": ({ world, dept, caller, fileUrlSecret }) => {
     // Signed for the caller, as the message that lists the file signs it: the link is
     // checked after the policy, so this request is answered by the policy alone.
@@ -381,6 +439,9 @@ const queries: Record<string, (c: Ctx) => Record<string, string>> = {
     return { exp: String(signed.exp), sig: signed.sig };
   },
 };
+
+/** WebSocket routes: called with an upgrade (e.g. `app.injectWS`), which sends the origin as browsers do. */
+export const websocketRoutes = new Set(["GET /api/realtime"]);
 
 /** Routes that take a file; their body is one small PNG. */
 const multipartRoutes = new Set([
@@ -412,21 +473,24 @@ export async function requestFor(
     dept: target.dept,
     d: world.dept[target.dept],
     caller: target.caller,
+    params: pathParams(route, world, target),
     fileUrlSecret: t.ctx.fileUrlSecret,
   };
   const path = fillPath(route, world, target);
   // A browser sends its origin with every state-changing request.
   const origin: Record<string, string> =
-    route.method === "GET" ? {} : { origin: new URL(t.ctx.config.publicUrl).origin };
-  const query = queries[key]?.(c);
+    route.method === "GET" && !websocketRoutes.has(key)
+      ? {}
+      : { origin: new URL(t.ctx.config.publicUrl).origin };
+  const query = target.query?.(world, target.dept) ?? queries[key]?.(c);
   const url = query ? `${path}?${new URLSearchParams(query)}` : path;
   if (multipartRoutes.has(key)) {
     const file = multipartFile("bilde.png", await png(), "image/png");
     return { method: route.method, url, payload: file.payload, headers: { ...file.headers, ...origin } };
   }
-  if (route.method === "GET" || (route.method === "DELETE" && !bodies[key]))
+  if (route.method === "GET" || (route.method === "DELETE" && !bodies[key] && !target.body))
     return { method: route.method, url, headers: origin };
-  const body = bodies[key];
+  const body = target.body ? () => target.body!(world, target.dept) : bodies[key];
   if (!body) throw new Error(`${key}: no valid body in server/test/api-world.ts`);
   return {
     method: route.method,
