@@ -24,8 +24,9 @@ export const swapRoutes: RouteTable = {
   "GET /api/swaps/deals": [
     { label: "waiting", row: signedIn },
     {
-      // The queue of a department one works in (admins too: the list is of the
-      // department the caller works in; they approve any department's deal by its id).
+      // The leaders' queue, of a department one works in: the route asks `swapOffer.list`
+      // first, so an admin of A has no queue of B (though `swapDeal.approve` lets them
+      // decide B's deals by id).
       label: "approval queue",
       query: (w, dept) => ({ view: "approval", deptId: w.dept[dept].dept }),
       row: ["401", "403", "403", "ok|403", "ok|403", "403", "403|ok"],
