@@ -17,6 +17,15 @@ const members: Row = ["401", "ok|404", "404", "ok|404", "404", "404|ok", "404|ok
 /** The author alone; colleagues who see the message are refused, others do not see it. */
 const authorOnly: Row = ["401", "ok|404", "403|404", "403|404", "403|404", "404|ok", "404|403"];
 
+/** The author of a message in a DM (or of a file not sent yet): the only one who sees it and may change it. */
+const dmAuthor: Row = ["401", "ok|404", "404", "404", "404", "404|ok", "404"];
+
+/** A route on a message: the owner's in the department thread, and in her DM. */
+const perMessage = (department: Row, direct: Row): Case[] => [
+  { label: "department thread", row: department },
+  { label: "direct", use: { messageId: "directMessage" }, row: direct },
+];
+
 const threads = {
   department: "departmentThread",
   direct: "direct",
@@ -88,10 +97,14 @@ export const chatRoutes: RouteTable = {
     direct: dmPeople,
     privateChannel: members,
   }),
-  "GET /api/chat/messages/:messageId": staffOfIt,
-  "PATCH /api/chat/messages/:messageId": authorOnly,
-  "DELETE /api/chat/messages/:messageId": authorOnly,
+  "GET /api/chat/messages/:messageId": perMessage(staffOfIt, dmPeople),
+  "PATCH /api/chat/messages/:messageId": perMessage(authorOnly, dmAuthor),
+  "DELETE /api/chat/messages/:messageId": perMessage(authorOnly, dmAuthor),
   "POST /api/chat/messages/:messageId/restore": authorOnly,
-  "POST /api/chat/messages/:messageId/reactions": staffOfIt,
-  "GET /api/chat/files/:attachmentId": staffOfIt,
+  "POST /api/chat/messages/:messageId/reactions": perMessage(staffOfIt, dmPeople),
+  "GET /api/chat/files/:attachmentId": [
+    { label: "sent", row: staffOfIt },
+    // Until it is sent, a file is its uploader's alone.
+    { label: "not sent yet", use: { attachmentId: "pendingAttachment" }, row: dmAuthor },
+  ],
 };

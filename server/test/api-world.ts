@@ -44,6 +44,10 @@ export interface DeptResources {
   deletedMessage: string;
   /** the owner's file, sent with a message in the department thread */
   attachment: string;
+  /** the owner's file uploaded to the department thread, not sent yet */
+  pendingAttachment: string;
+  /** the owner's, in the DM */
+  directMessage: string;
   draftShift: string;
   /** open, with the owner's interest */
   openShift: string;
@@ -67,8 +71,8 @@ export interface ApiWorld extends World {
   /** Per's colleague in B (world.ts gives B only its leader and Per) */
   perPartner: { id: string; as: Client };
   dept: Record<DeptKey, DeptResources>;
-  /** for the attachment route's signed link: the file's storage key per department */
-  fileKeys: Record<DeptKey, string>;
+  /** for the file route's signed link: each file's storage key, by attachment id */
+  fileKeys: Record<string, string>;
   /** a message in each thread, by thread id */
   messageIn: Record<string, string>;
 }
@@ -82,12 +86,34 @@ async function ok<T = { id: string }>(res: Promise<{ statusCode: number; body: s
   return r.json() as T;
 }
 
+/** One small picture for every upload (made once: encoding it is the slow part). */
+let picture: Promise<Buffer> | undefined;
+const aPicture = () => {
+  picture ??= png();
+  return picture;
+};
+
+/** A browser's multipart upload of a picture, with its origin. */
+async function uploadTo(t: TestApp, as: Client, url: string, method: "POST" | "PUT" = "POST") {
+  const file = multipartFile("vaktliste.png", await aPicture(), "image/png");
+  return t.app.inject({
+    method,
+    url,
+    payload: file.payload,
+    headers: { ...file.headers, cookie: as.cookieHeader(), origin: new URL(t.ctx.config.publicUrl).origin },
+  });
+}
+
 /** The resources of one department, made through the API as its people would. */
 async function furnish(
   t: TestApp,
   dept: string,
   people: { owner: [string, Client]; partner: [string, Client]; proposer: [string, Client]; leader: Client },
-): Promise<{ resources: DeptResources; fileKey: string; messageIn: Record<string, string> }> {
+): Promise<{
+  resources: DeptResources;
+  fileKeys: Record<string, string>;
+  messageIn: Record<string, string>;
+}> {
   const [owner, asOwner] = people.owner;
   const [partner] = people.partner;
   const [proposer, asProposer] = people.proposer;
@@ -122,29 +148,16 @@ async function furnish(
     ).id;
   const deletedMessage = await post({ content: "Feil tråd" });
   await ok(at(asOwner, "DELETE", `/api/chat/messages/${deletedMessage}`));
-  const upload = multipartFile("vaktliste.png", await png());
-  const file = await ok(
-    t.app.inject({
-      method: "POST",
-      url: `/api/chat/threads/${departmentThread}/attachments`,
-      payload: upload.payload,
-      headers: { ...upload.headers, cookie: asOwner.cookieHeader() },
-    }),
-  );
-  await post({ content: "Ny vaktliste", attachmentIds: [file.id] });
-  const [stored] = await t.ctx.db
-    .select({ key: chatMessageAttachments.storageKey })
+  const fileId = async () =>
+    (await ok(uploadTo(t, asOwner, `/api/chat/threads/${departmentThread}/attachments`))).id;
+  const attachment = await fileId();
+  await post({ content: "Ny vaktliste", attachmentIds: [attachment] });
+  const pendingAttachment = await fileId();
+  const stored = await t.ctx.db
+    .select({ id: chatMessageAttachments.id, key: chatMessageAttachments.storageKey })
     .from(chatMessageAttachments)
-    .where(eq(chatMessageAttachments.id, file.id));
-  const avatar = multipartFile("meg.png", await png(), "image/png");
-  await ok(
-    t.app.inject({
-      method: "PUT",
-      url: `/api/users/${owner}/avatar`,
-      payload: avatar.payload,
-      headers: { ...avatar.headers, cookie: asOwner.cookieHeader() },
-    }),
-  );
+    .where(inArray(chatMessageAttachments.id, [attachment, pendingAttachment]));
+  await ok(uploadTo(t, asOwner, `/api/users/${owner}/avatar`, "PUT"));
 
   // Days apart, so that no shift of the owner's overlaps another (an overlap would keep
   // them from being assigned).
@@ -199,7 +212,7 @@ async function furnish(
 
   return {
     messageIn,
-    fileKey: stored!.key,
+    fileKeys: Object.fromEntries(stored.map((f) => [f.id, f.key])),
     resources: {
       dept,
       owner,
@@ -212,7 +225,9 @@ async function furnish(
       direct,
       message,
       deletedMessage,
-      attachment: file.id,
+      attachment,
+      pendingAttachment,
+      directMessage: messageIn[direct]!,
       draftShift,
       openShift,
       assignedShift,
@@ -258,7 +273,7 @@ export async function buildApiWorld(t: TestApp): Promise<ApiWorld> {
     emails,
     perPartner,
     dept: { a: a.resources, b: b.resources },
-    fileKeys: { a: a.fileKey, b: b.fileKey },
+    fileKeys: { ...a.fileKeys, ...b.fileKeys },
     messageIn: { ...a.messageIn, ...b.messageIn },
   };
 }
@@ -328,7 +343,6 @@ const shiftForm = { date: future(5), fromHour: 7, toHour: 15, title: "Dagvakt", 
 
 interface Ctx {
   world: ApiWorld;
-  dept: DeptKey;
   /** the app's secret for signed file links */
   fileUrlSecret: string;
   d: DeptResources;
@@ -425,12 +439,12 @@ const queries: Record<string, (c: Ctx) => Record<string, string>> = {
   "GET /api/shifts": () => ({ view: "open" }),
   "GET /api/swaps/deals": () => ({ view: "waiting" }),
   "GET /api/admin/users": ({ d }) => ({ deptId: d.dept }),
-  "GET /api/chat/files/:attachmentId": ({ world, dept, caller, fileUrlSecret }) => {
+  "GET /api/chat/files/:attachmentId": ({ world, params, caller, fileUrlSecret }) => {
     // Signed for the caller, as the message that lists the file signs it: the link is
     // checked after the policy, so this request is answered by the policy alone.
     const signed = signFileUrl(
       {
-        key: world.fileKeys[dept],
+        key: world.fileKeys[params.attachmentId!]!,
         userId: caller ?? randomUUID(),
         expiresAt: new Date(Date.now() + 300_000),
       },
@@ -470,7 +484,6 @@ export async function requestFor(
   const key = routeKey(route);
   const c: Ctx = {
     world,
-    dept: target.dept,
     d: world.dept[target.dept],
     caller: target.caller,
     params: pathParams(route, world, target),
@@ -485,7 +498,7 @@ export async function requestFor(
   const query = target.query?.(world, target.dept) ?? queries[key]?.(c);
   const url = query ? `${path}?${new URLSearchParams(query)}` : path;
   if (multipartRoutes.has(key)) {
-    const file = multipartFile("bilde.png", await png(), "image/png");
+    const file = multipartFile("bilde.png", await aPicture(), "image/png");
     return { method: route.method, url, payload: file.payload, headers: { ...file.headers, ...origin } };
   }
   if (route.method === "GET" || (route.method === "DELETE" && !bodies[key] && !target.body))
