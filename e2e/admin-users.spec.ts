@@ -3,7 +3,8 @@
  * may only (de)activate staff, which ends the person's open session at once; an admin
  * creates a person who signs in by magic link, makes them leader, and deletes them,
  * after which no table row and no file holds their name, e-mail or id (the deletion's
- * own audit row keeps the id only). axe with 'Rediger bruker' open.
+ * own audit row keeps the id only). Adding the same address again shows 'Personen finnes
+ * allerede' and what would change before it does. axe with 'Rediger bruker' open.
  */
 import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
@@ -12,7 +13,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "@playwright/test";
 import pg from "pg";
 import { expectNoSeriousViolations } from "./support/a11y.ts";
-import { currentSession, demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { currentSession, demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
 import type { RunningServer } from "./support/server.ts";
 
 // The spec deactivates Ola for a moment and adds and deletes a person: a server of its own.
@@ -186,6 +187,22 @@ test("Ingrid creates a user who signs in, makes them leader and deletes every tr
     await theirs.close();
   }
 
+  // Added again at the same address, in Intensiv: the dialog names who has it and what
+  // would change, and changes nothing before the second confirm.
+  await page.getByRole("button", { name: "Legg til ny bruker" }).click();
+  await create.getByLabel("Fornavn").fill(person.first);
+  await create.getByLabel("Etternavn").fill(person.last);
+  await create.getByLabel("E-post").fill(person.email);
+  await create.getByLabel("Avdeling").selectOption({ label: "Intensiv" });
+  await create.getByRole("button", { name: "Opprett bruker" }).click();
+  const existing = create.getByRole("region", { name: "Personen finnes allerede" });
+  await expect(existing).toContainText(`${fullName} har allerede en konto med denne e-postadressen.`);
+  await expect(existing.getByRole("listitem")).toHaveText(["Ny rolle i Intensiv: Ansatt"]);
+  await expectNoSeriousViolations(page);
+  await existing.getByRole("button", { name: "Oppdater personen" }).click();
+  await expect(page.getByText(`${person.email} hadde allerede en konto; den er oppdatert.`)).toBeVisible();
+  await expect(rowOf(page, fullName)).toContainText("Intensiv");
+
   // An avatar, so the deletion has a file on disk to remove.
   const userId = (await allRows(server))
     .map(({ row }) => JSON.parse(row) as Record<string, unknown>)
@@ -193,6 +210,7 @@ test("Ingrid creates a user who signs in, makes them leader and deletes every tr
   expect(userId, "the new person's account id").toBeTruthy();
   const avatar = await page.request.put(`/api/users/${userId}/avatar`, {
     multipart: { file: { name: "avatar.png", mimeType: "image/png", buffer: png } },
+    headers: fromOurPage(),
   });
   expect(avatar.status(), await avatar.text()).toBe(200);
   expect((await storedFiles(server)).some((f) => f.includes(userId))).toBe(true);

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
-import { currentSession, demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { currentSession, demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
@@ -106,7 +106,10 @@ test("Kari's 'Direktemeldinger' count rises when Ola writes and clears when she 
   const kari = await signedIn(browser, baseURL, demo.kari);
   const ola = await signedIn(browser, baseURL, demo.ola);
   const olaId = await colleagueId(kari.request, kari, demo.ola.name);
-  const opened = await kari.request.post("/api/chat/direct", { data: { userId: olaId } });
+  const opened = await kari.request.post("/api/chat/direct", {
+    data: { userId: olaId },
+    headers: fromOurPage(),
+  });
   expect(opened.ok()).toBe(true);
   const threadId = ((await opened.json()) as { id: string }).id;
 
@@ -120,6 +123,7 @@ test("Kari's 'Direktemeldinger' count rises when Ola writes and clears when she 
   const text = `Kan du ta kvelden på torsdag? (${Date.now().toString(36)})`;
   const posted = await ola.request.post(`/api/chat/threads/${threadId}/messages`, {
     data: { content: text },
+    headers: fromOurPage(),
   });
   expect(posted.ok()).toBe(true);
   await expect(dmNavItem(kari)).toHaveText(`Direktemeldinger${before + 1}`, { timeout: 5_000 });

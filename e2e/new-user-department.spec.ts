@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
-import { currentSession, envs, expect, test } from "./support/fixtures.ts";
+import { currentSession, envs, expect, fromOurPage, test } from "./support/fixtures.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
@@ -26,6 +26,7 @@ async function confirmWith(page: Page, password: string): Promise<void> {
 async function registerByApi(page: Page, fullName: string, email: string, password: string): Promise<void> {
   const res = await page.request.post("/api/auth/register", {
     data: { fullName, email, password, confirmPassword: password },
+    headers: fromOurPage(),
   });
   expect(res.ok(), await res.text()).toBe(true);
 }
@@ -169,7 +170,10 @@ test("a wrong password shows the message in the form; the registration stays unc
 
   // Not signed in, and still unconfirmed: signing in with the registration's own password is refused as such.
   expect(await currentSession(page)).toBeNull();
-  const signIn = await page.request.post("/api/auth/sign-in", { data: { email, password: "hemmelig1" } });
+  const signIn = await page.request.post("/api/auth/sign-in", {
+    data: { email, password: "hemmelig1" },
+    headers: fromOurPage(),
+  });
   expect(signIn.status(), await signIn.text()).toBe(403);
   expect((await signIn.json()).error.code).toBe("email_not_confirmed");
   expect(await currentSession(page)).toBeNull();

@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
-import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
 import { repoRoot } from "./support/server.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
@@ -128,6 +128,7 @@ test("on a phone, Kari's bell in the header counts a broadcast and opens to it",
   const description = "Bedriftshelsetjenesten er på post 2 hele uka.";
   const sent = await page.request.post("/api/notifications/broadcast", {
     data: { type: "announcement", title, description },
+    headers: fromOurPage(),
   });
   expect(sent.status(), await sent.text()).toBe(200);
 

@@ -5,7 +5,7 @@
  * other tests, so Ola may have been online before: only the end state is certain.
  */
 import { expectNoSeriousViolations } from "./support/a11y.ts";
-import { currentSession, demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { currentSession, demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
@@ -22,7 +22,10 @@ test("Kari sees Ola 'Pålogget' in their conversation and in the right rail once
     (s) => s.fullName === demo.ola.name,
   );
   expect(ola, "Ola in Kari's department").toBeTruthy();
-  const opened = await page.request.post("/api/chat/direct", { data: { userId: ola!.userId } });
+  const opened = await page.request.post("/api/chat/direct", {
+    data: { userId: ola!.userId },
+    headers: fromOurPage(),
+  });
   expect(opened.ok()).toBe(true);
   const threadId = ((await opened.json()) as { id: string }).id;
 

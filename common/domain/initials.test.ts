@@ -9,6 +9,7 @@ describe("initials", () => {
     ["  åse   ørn ", "ÅØ"],
     ["Sekretær", "S"],
     ["", ""],
+    ["\u202EKari \u2067Nordmann\u2069", "KN"],
   ])("%j gives %j", (name, expected) => {
     expect(initials(name)).toBe(expected);
   });

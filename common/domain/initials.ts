@@ -1,6 +1,11 @@
-/** Initials for an avatar: the first letters of up to 2 words of the name (spec §2). */
+import { withoutBidiControls } from "./bidi.ts";
+
+/**
+ * Initials for an avatar: the first letters of up to 2 words of the name (spec §2), never
+ * an invisible bidirectional control.
+ */
 export function initials(name: string): string {
-  return name
+  return withoutBidiControls(name)
     .trim()
     .split(/\s+/)
     .filter(Boolean)

@@ -98,6 +98,30 @@ export const createUserResponse = z.object({
   created: z.boolean(),
 });
 
+/**
+ * 'Personen finnes allerede' (admins): before 'Legg til ny bruker' updates the person who
+ * has the address, what it would change. `record`: their staff record in the department
+ * (none yet, another role, or deactivated); `confirmation`: an unconfirmed registration
+ * becomes confirmed and loses the password it was made with.
+ */
+export const existingPersonChange = z.discriminatedUnion("field", [
+  z.object({ field: z.literal("name"), from: z.string(), to: z.string() }),
+  z.object({ field: z.literal("phone"), from: z.string().nullable(), to: z.string().nullable() }),
+  z.object({
+    field: z.literal("record"),
+    deptName: z.string(),
+    from: z.object({ role: z.enum(roles), isActive: z.boolean() }).nullable(),
+    to: z.enum(roles),
+  }),
+  z.object({ field: z.literal("confirmation") }),
+]);
+export type ExistingPersonChange = z.infer<typeof existingPersonChange>;
+export const createUserPreview = z.object({
+  /** null: nobody has the address, the person will be made */
+  existing: z.object({ fullName: z.string(), changes: z.array(existingPersonChange) }).nullable(),
+});
+export type CreateUserPreview = z.infer<typeof createUserPreview>;
+
 /** 'Rediger bruker': names, phone, and each staff record's role and status. */
 export const editUserInput = z.object({
   firstName: name.min(1),

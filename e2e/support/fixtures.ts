@@ -59,6 +59,19 @@ interface TestFixtures {
   ownContexts: undefined;
 }
 
+/** The origin of this worker's server, which its pages are served from. */
+let pageOrigin: string | undefined;
+
+/**
+ * What a page of ours sends with a state-changing request it makes itself: its Origin.
+ * Playwright's API requests (`page.request`) share the browser's cookies but send no
+ * Origin, and the server refuses a request that carries the session cookie without one.
+ */
+export function fromOurPage(): { origin: string } {
+  if (!pageOrigin) throw new Error("no server yet: fromOurPage() is for tests that use baseURL");
+  return { origin: pageOrigin };
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverEnv: [envs.staging, { scope: "worker", option: true }],
   server: [
@@ -73,6 +86,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker", timeout: 90_000 },
   ],
   baseURL: async ({ server }, use) => {
+    pageOrigin = new URL(server.url).origin;
     await use(server.url);
   },
   pageLog: [
@@ -122,7 +136,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 /** Sign the page's browser context in as a demo user (staging only: POST /api/dev/impersonate). */
 export async function impersonate(target: Page | APIRequestContext, email: string): Promise<void> {
   const request = "request" in target ? target.request : target;
-  const res = await request.post("/api/dev/impersonate", { data: { email } });
+  const res = await request.post("/api/dev/impersonate", { data: { email }, headers: fromOurPage() });
   expect(res.status(), `impersonate ${email}: ${await res.text()}`).toBeLessThan(300);
 }
 

@@ -9,6 +9,7 @@
 import { adminAuditLog } from "./schema/audit.ts";
 import { account, session, user, verification } from "./schema/auth.ts";
 import { chatMessageReactions, chatMessages, chatThreadMembers, chatThreads } from "./schema/chat.ts";
+import { demoAccounts } from "./schema/demo.ts";
 import { notifications } from "./schema/notifications.ts";
 import { departments, profiles, staff } from "./schema/people.ts";
 import { appSettings, mailOutbox, rateLimits } from "./schema/platform.ts";
@@ -17,6 +18,7 @@ import { presence } from "./schema/presence.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/auth.ts";
 export * from "./schema/chat.ts";
+export * from "./schema/demo.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/people.ts";
 export * from "./schema/platform.ts";
@@ -42,4 +44,5 @@ export const schema = {
   chatMessages,
   chatMessageReactions,
   presence,
+  demoAccounts,
 };

@@ -51,6 +51,18 @@ export async function signInRefusal(db: Db, config: Config, userId: string): Pro
   return null;
 }
 
+/** The session cookie under either name: development's, and production's `__Host-` form. */
+const sessionCookieNames = [
+  `${sessionCookiePrefix}.session_token`,
+  `__Host-${sessionCookiePrefix}.session_token`,
+];
+
+/** Whether a Cookie header carries a session cookie, valid or not (the browser sends it ambiently). */
+export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader?.includes(sessionCookiePrefix)) return false;
+  return cookieHeader.split(";").some((part) => sessionCookieNames.includes(part.split("=")[0]!.trim()));
+}
+
 const hostPrefixedCookies = Object.fromEntries(
   ["session_token", "session_data", "account_data", "dont_remember"].map((name) => [
     name,

@@ -119,7 +119,7 @@ describe.skipIf(cannotMount !== null)("uploads on a full or read-only disk", () 
 
   const multipart = (name: string, data: Buffer) => {
     const { payload, headers } = multipartFile(name, data, "image/png");
-    return { payload, headers: { ...headers, cookie: kari.cookieHeader() } };
+    return { payload, headers: { ...headers, ...kari.browserHeaders() } };
   };
   const attach = async (data: Buffer) =>
     t.app.inject({

@@ -219,6 +219,19 @@ describe("production", () => {
     expect(csp).toContain("connect-src 'self' wss://vakt.sykehus.no");
   });
 
+  it("refuses its `__Host-` session cookie without Origin on a state-changing request", async () => {
+    const headers = { cookie: "__Host-vaktrom.session_token=forged" };
+    const res = await t.app.inject({ method: "POST", url: "/api/chat/department", headers });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe("forbidden_origin");
+    const own = await t.app.inject({
+      method: "POST",
+      url: "/api/chat/department",
+      headers: { ...headers, origin: "https://vakt.sykehus.no" },
+    });
+    expect(own.statusCode).toBe(401);
+  });
+
   it("pins browsers to HTTPS", async () => {
     const res = await t.client().get("/api/health");
     expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d+; includeSubDomains$/);

@@ -11,6 +11,7 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import { errorResponse } from "../../common/schemas/errors.ts";
 import type { Config } from "../config.ts";
+import { carriesSessionCookie } from "./auth.ts";
 import { registerCompression } from "./compression.ts";
 import { AppError } from "./errors.ts";
 import { loggerOptions } from "./logging.ts";
@@ -98,8 +99,9 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * State-changing API requests from another site are refused. Browsers send Origin
- * (and Sec-Fetch-Site) on such requests; requests without either come from non-browser
- * clients, which carry no ambient cookie risk.
+ * (and Sec-Fetch-Site) on such requests. A request carrying the session cookie must
+ * show it comes from our pages; one without it carries no ambient authority (signing
+ * in, registering), so a non-browser client may leave both out.
  */
 function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
@@ -110,14 +112,22 @@ function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
 }
 
 /**
- * 403 `forbidden_origin` for a request a page of another site made: its Origin is
- * neither the configured one nor this server's own, or (without Origin) the browser
- * says it is cross-site. Also the realtime upgrade's check, which is a GET.
+ * 403 `forbidden_origin` for a request a page of another site may have made: its Origin
+ * is neither the configured one nor this server's own; or it has no Origin and the
+ * browser says it is cross-site; or it has no Origin, carries the session cookie and
+ * the browser does not vouch for it as same-origin (a cookie-carrying request whose
+ * origin nobody can tell is not acted on). Also the realtime upgrade's check, which is
+ * a GET.
  */
 export function refuseForeignOrigin(request: FastifyRequest, allowed: string) {
   const origin = request.headers.origin;
-  const own = `${request.protocol}://${request.host}`;
-  if (origin && origin !== allowed && origin !== own) throw new AppError(403, "forbidden_origin");
-  if (!origin && request.headers["sec-fetch-site"] === "cross-site")
+  if (origin) {
+    const own = `${request.protocol}://${request.host}`;
+    if (origin !== allowed && origin !== own) throw new AppError(403, "forbidden_origin");
+    return;
+  }
+  const site = request.headers["sec-fetch-site"];
+  if (site === "cross-site") throw new AppError(403, "forbidden_origin");
+  if (site !== "same-origin" && carriesSessionCookie(request.headers.cookie))
     throw new AppError(403, "forbidden_origin");
 }

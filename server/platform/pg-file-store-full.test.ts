@@ -40,7 +40,7 @@ describe.skipIf(driver !== "postgres")("a full database (the file store is in Po
       method: "POST",
       url: `/api/chat/threads/${thread}/attachments`,
       payload,
-      headers: { ...headers, cookie: kari.cookieHeader() },
+      headers: { ...headers, ...kari.browserHeaders() },
     });
     expect(res.statusCode, res.body).toBe(507);
     expect(res.json().error.code).toBe("storage_full");

@@ -133,6 +133,47 @@ describe("platform endpoints", () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it("refuses a state-changing request that carries the session cookie but no Origin", async () => {
+    const kari = t.client();
+    await kari.signIn("kari@demo.no");
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/chat/department",
+        headers: { cookie: kari.cookieHeader(), ...headers },
+      });
+    const unvouched: Record<string, string>[] = [
+      {},
+      { "sec-fetch-site": "same-site" },
+      { "sec-fetch-site": "none" },
+    ];
+    for (const headers of unvouched) {
+      const res = await post(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().error.code).toBe("forbidden_origin");
+    }
+    // A forged or stale session cookie is refused the same way: the check is before its reading.
+    const forged = await t.app.inject({
+      method: "POST",
+      url: "/api/chat/department",
+      headers: { cookie: "theme=dark; vaktrom.session_token=forged" },
+    });
+    expect(forged.json().error.code).toBe("forbidden_origin");
+    // The browser vouching for it as same-origin stands in for the Origin it left out.
+    expect((await post({ "sec-fetch-site": "same-origin" })).statusCode).toBe(200);
+    expect((await post({ origin: kari.origin })).statusCode).toBe(200);
+  });
+
+  it("lets a request without the session cookie through without Origin (signing in)", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in",
+      payload: { email: "kari@demo.no", password: "demo1234" },
+      headers: { cookie: "theme=dark" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it("requires a session for protected endpoints", async () => {
     const res = await t.client().get("/api/departments");
     expect(res.statusCode).toBe(401);

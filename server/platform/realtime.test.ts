@@ -222,13 +222,17 @@ describe("realtime hub", () => {
     await socket.close();
   });
 
-  it("refuses the upgrade without a session (401) and from a foreign origin (403)", async () => {
+  it("refuses the upgrade without a session (401), from a foreign origin or with its cookie but no Origin (403)", async () => {
     await expect(open(null)).rejects.toThrow("HTTP 401");
     await expect(open(null, { cookie: "vaktrom.session_token=forged" })).rejects.toThrow("HTTP 401");
     const kari = await signedIn("kari@demo.no");
     await expect(open(kari, { origin: "https://evil.example" })).rejects.toThrow("HTTP 403");
-    const withoutOrigin = await TestSocket.open(url, { cookie: kari.cookieHeader() });
-    await withoutOrigin.close();
+    await expect(TestSocket.open(url, { cookie: kari.cookieHeader() })).rejects.toThrow("HTTP 403");
+    const vouched = await TestSocket.open(url, {
+      cookie: kari.cookieHeader(),
+      "sec-fetch-site": "same-origin",
+    });
+    await vouched.close();
   });
 
   it("does not count opening the socket as activity", async () => {

@@ -1,9 +1,9 @@
 /**
  * The realtime hub: one WebSocket per browser tab at `GET /api/realtime`.
  *
- * The upgrade is refused before it happens: 403 for a foreign Origin, 401 without a
- * valid session (as plain HTTP answers, so a browser sees a failed connection and no
- * socket ever exists for a stranger). Opening the socket is not activity: it must not
+ * The upgrade is refused before it happens: 403 for a foreign Origin (or the session
+ * cookie without our Origin), 401 without a valid session (as plain HTTP answers, so a
+ * browser sees a failed connection and no socket ever exists for a stranger). Opening the socket is not activity: it must not
  * keep an idle session alive. Afterwards the client subscribes to topics, each checked
  * here, and receives the bus events of those topics. A socket closes with 4401
  * `session_ended` when its session ends: at once on a `session.ended` event on

@@ -152,6 +152,7 @@ export interface Actions {
   // users
   "user.list": DepartmentResource;
   "user.create": DepartmentResource;
+  "user.preview": DepartmentResource;
   "user.read": UserResource;
   "user.edit": UserResource;
   "user.deactivate": UserResource;

@@ -13,6 +13,8 @@ const leaders: Row = ["401", "403", "403", "ok|403", "ok", "403", "403|ok"];
 export const userRoutes: RouteTable = {
   "GET /api/admin/users": leaders,
   "POST /api/admin/users": adminsOnly,
+  // Whether an address has an account is told to admins alone.
+  "POST /api/admin/users/preview": adminsOnly,
   "GET /api/admin/users/:userId": leaders,
   "PATCH /api/admin/users/:userId": adminsOnly,
   // Leaders deactivate their department's staff; nobody themselves.

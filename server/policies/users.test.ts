@@ -17,6 +17,7 @@ const nobody = { admin: no, leader: no, staff: no, inactive: no, none: no };
 describe("policies: user administration", () => {
   table("user.list", "the department's users", dept, managers);
   table("user.create", "new user", dept, admins);
+  table("user.preview", "an address that may have an account", dept, admins);
   table("user.read", "a staff member", target("staff"), managers);
   table("user.read", "myself", target("staff", me), managers);
   table("user.edit", "a staff member", target("staff"), admins);

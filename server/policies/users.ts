@@ -22,6 +22,9 @@ const leadsStaffIn = (actor: Actor, target: UserResource) =>
 
 allow("user.list", (actor, dept) => leadsOrAdmins(actor, dept.id));
 allow("user.create", (actor, dept) => !!dept.id && isAdmin(actor));
+// Whether an address has an account, and what creating it again would change: only for
+// those who may create, so nobody else learns whether an address exists.
+allow("user.preview", (actor, dept) => !!dept.id && isAdmin(actor));
 // An admin screen: refused with 403 like the others, also for one's own row.
 allow("user.read", (actor, target) => isAdmin(actor) || leadsOneOf(actor, target));
 allow("user.edit", (actor, target) => !!target.id && isAdmin(actor));

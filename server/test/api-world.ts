@@ -68,6 +68,8 @@ export type ResourceName = keyof DeptResources;
 export interface ApiWorld extends World {
   /** their e-mail addresses */
   emails: Record<Person, string>;
+  /** the e-mail address of each of them, by user id */
+  emailOf: Record<string, string>;
   /** Per's colleague in B (world.ts gives B only its leader and Per) */
   perPartner: { id: string; as: Client };
   dept: Record<DeptKey, DeptResources>;
@@ -271,6 +273,7 @@ export async function buildApiWorld(t: TestApp): Promise<ApiWorld> {
   return {
     ...w,
     emails,
+    emailOf: Object.fromEntries(rows.map((r) => [r.id, r.email])),
     perPartner,
     dept: { a: a.resources, b: b.resources },
     fileKeys: { ...a.fileKeys, ...b.fileKeys },
@@ -415,6 +418,13 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
     firstName: "Nina",
     lastName: "Ny",
     email: `nina-${fresh()}@sykehus.no`,
+    deptId: d.dept,
+  }),
+  // 'Personen finnes allerede': what adding the owner's address again would change.
+  "POST /api/admin/users/preview": ({ world, d }) => ({
+    firstName: "Nina",
+    lastName: "Ny",
+    email: world.emailOf[d.owner]!,
     deptId: d.dept,
   }),
   "PATCH /api/admin/users/:userId": ({ d }) => ({

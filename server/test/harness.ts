@@ -172,13 +172,26 @@ export async function createTestCluster(
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** Like a browser: keeps the cookies the server sets and sends them back. */
+/**
+ * Like a browser: keeps the cookies the server sets and sends them back, and names the
+ * page's origin (the app's) on state-changing requests.
+ */
 export class Client {
   private cookies = new Map<string, string>();
   constructor(private readonly built: BuiltApp) {}
 
+  /** The origin our pages are served from, which a browser sends as Origin. */
+  get origin(): string {
+    return new URL(this.built.ctx.config.publicUrl).origin;
+  }
+
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  /** What a page of ours sends on a request it makes itself (an upload, a socket): its cookies and Origin. */
+  browserHeaders(): { cookie: string; origin: string } {
+    return { cookie: this.cookieHeader(), origin: this.origin };
   }
 
   /** Holds a cookie as if the server had set it (a session made without signing in). */
@@ -190,7 +203,11 @@ export class Client {
     const res = await this.built.app.inject({
       method,
       url,
-      headers: { ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}), ...headers },
+      headers: {
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+        ...(method === "GET" ? {} : { origin: this.origin }),
+        ...headers,
+      },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     const setCookie = res.headers["set-cookie"];

@@ -12,6 +12,9 @@ export const chatTexts = {
       offline: "Offline",
     } satisfies Record<PresenceStatus, string>,
     dateDivider: { today: "I dag", yesterday: "I går" },
+    // The title of a link whose text held bidirectional control characters (common/domain/bidi.ts).
+    hiddenDirectionLink:
+      "Lenken inneholder skjulte retningstegn og kan vise en annen adresse enn den går til",
     replyPreview: {
       // The spec's placeholder for a deleted message, also when a reply quotes one (decisions.md § Chat).
       deleted: "Denne meldingen ble slettet",

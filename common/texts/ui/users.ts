@@ -13,6 +13,23 @@ export const usersTexts = {
       createdBody: (email: string) => `En invitasjon er sendt til ${email}.`,
       updatedBody: (email: string) => `${email} hadde allerede en konto; den er oppdatert.`,
       failed: "Kunne ikke opprette bruker",
+      updated: "Bruker oppdatert",
+    },
+    /** 'Legg til ny bruker' for an address that has an account: what would change, confirmed first. */
+    existing: {
+      title: "Personen finnes allerede",
+      body: (name: string) =>
+        `${name} har allerede en konto med denne e-postadressen. Fortsetter du, endres dette:`,
+      nothing: "Ingenting endres; personen får en ny invitasjon.",
+      name: (from: string, to: string) => `Navn: ${from} → ${to}`,
+      phone: (from: string | null, to: string | null) => `Telefon: ${from ?? "ingen"} → ${to ?? "ingen"}`,
+      newRecord: (dept: string, role: string) => `Ny rolle i ${dept}: ${role}`,
+      role: (dept: string, from: string, to: string) => `Rolle i ${dept}: ${from} → ${to}`,
+      reactivated: (dept: string, role: string) => `Aktiveres igjen i ${dept} som ${role}`,
+      confirmation: "Kontoen er ikke bekreftet ennå: den bekreftes, og passordet fra registreringen slettes.",
+      confirm: "Oppdater personen",
+      saving: "Oppdaterer...",
+      back: "Tilbake",
     },
     required: "Vennligst fyll ut alle påkrevde felt",
     fields: {
@@ -99,6 +116,7 @@ export const usersTexts = {
       actions: {
         "user.create": "Opprettet bruker",
         "user.update": "Oppdaterte bruker",
+        "user.edit": "Endret bruker",
         "user.role": "Endret rolle",
         "user.role_change": "Endret rolle",
         "user.deactivate": "Deaktiverte bruker",
@@ -136,7 +154,7 @@ export const usersTexts = {
       bootstrap: "Gjenopprett demobrukere",
       bootstrapping: "Gjenoppretter...",
       bootstrapped: (count: number) =>
-        count === 0 ? "Demobrukerne finnes allerede" : `${count} demobrukere opprettet`,
+        count === 0 ? "Ingen demobrukere å gjenopprette" : `${count} demobrukere opprettet`,
       bootstrapFailed: "Kunne ikke gjenopprette demobrukerne",
     },
   },

@@ -8,7 +8,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Role } from "../../../common/domain/roles.ts";
 import { splitName } from "../../platform/profiles.ts";
 import type { Db } from "../client.ts";
-import { account, departments, profiles, staff, user } from "../schema.ts";
+import { account, demoAccounts, departments, profiles, staff, user } from "../schema.ts";
 import { seedDemoChat } from "./demo-chat.ts";
 import { seedDemoShifts } from "./demo-shifts.ts";
 import { seedDemoSwaps } from "./demo-swaps.ts";
@@ -57,27 +57,38 @@ async function ensureDepartments(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((d) => [d.name, d.id]));
 }
 
-/** dev-bootstrap: creates the demo departments and whichever demo users are missing. */
+/**
+ * dev-bootstrap: creates the demo departments and the demo users never made before. One
+ * an admin deleted stays deleted (its mark remains, demo_accounts); an address someone
+ * else's account holds is left to them. The mark is claimed first, so two bootstraps at
+ * once make each account once.
+ */
 export async function ensureDemoUsers(db: Db): Promise<number> {
   const deptIds = await ensureDepartments(db);
-  const existing = await db
-    .select({ email: user.email })
-    .from(user)
-    .where(
-      inArray(
-        user.email,
-        demoUsers.map((u) => u.email),
-      ),
-    );
-  const missing = demoUsers.filter((d) => !existing.some((e) => e.email === d.email));
-  if (missing.length === 0) return 0;
   const hash = await hashPassword(demoPassword);
-  await db.transaction(async (tx) => {
-    for (const d of missing) {
+  return db.transaction(async (tx) => {
+    const taken = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(
+        inArray(
+          user.email,
+          demoUsers.map((u) => u.email),
+        ),
+      );
+    const free = demoUsers.filter((d) => !taken.some((e) => e.email === d.email));
+    if (free.length === 0) return 0;
+    const claimed = await tx
+      .insert(demoAccounts)
+      .values(free.map((d) => ({ email: d.email })))
+      .onConflictDoNothing()
+      .returning({ email: demoAccounts.email });
+    for (const d of free.filter((f) => claimed.some((c) => c.email === f.email))) {
       const [u] = await tx
         .insert(user)
         .values({ name: d.fullName, email: d.email, emailVerified: true })
         .returning();
+      await tx.update(demoAccounts).set({ userId: u!.id }).where(eq(demoAccounts.email, d.email));
       await tx
         .insert(account)
         .values({ accountId: u!.id, providerId: "credential", userId: u!.id, password: hash });
@@ -90,8 +101,17 @@ export async function ensureDemoUsers(db: Db): Promise<number> {
         .insert(staff)
         .values(records.map((r) => ({ userId: u!.id, deptId: deptIds.get(r.dept)!, role: r.role })));
     }
+    return claimed.length;
   });
-  return missing.length;
+}
+
+/** The account of a fixed demo user at `email`, if it is one (marked when the seed made it). */
+export async function demoAccountId(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: demoAccounts.userId })
+    .from(demoAccounts)
+    .where(eq(demoAccounts.email, email));
+  return row?.userId ?? null;
 }
 
 /** Seeds an empty database (no departments yet); returns whether it did. */

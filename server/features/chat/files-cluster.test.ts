@@ -37,7 +37,7 @@ describe.skipIf(driver !== "postgres")("files with two instances", () => {
       method,
       url,
       ...(body ? { payload: body } : {}),
-      headers: { cookie: kari.cookieHeader(), ...(type ? { "content-type": type } : {}) },
+      headers: { ...kari.browserHeaders(), ...(type ? { "content-type": type } : {}) },
     });
   const upload = async (app: TestApp, url: string, method: "POST" | "PUT", data: Buffer) => {
     const { payload, headers } = multipartFile("bilde.png", data, "image/png");

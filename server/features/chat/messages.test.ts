@@ -50,6 +50,13 @@ describe("chat messages", () => {
     return runner.runNow("chat.purge-deleted-messages");
   };
 
+  it("keeps bidirectional controls in the stored text: they are neutralised where displayed", async () => {
+    const content = "Ny turnus: https://intranett.no/\u202Egnp.exe \u2067\u200F\u061C";
+    const sent = await send("kari", content);
+    expect(sent.content).toBe(content);
+    expect((await fetchAs("ola", sent.id)).content).toBe(content);
+  });
+
   describe("the newest page, kept in memory", () => {
     const newest = async (who: DemoName) => {
       const res = await as[who].get(`/api/chat/threads/${dept}/messages`);

@@ -13,7 +13,7 @@ import { type DemoName, demoClients, demoIds, settle, threadIdOf } from "./test-
 /** A socket of one signed-in person that answers each subscription with the server's frame for it. */
 async function socketOf(url: string, client: Client) {
   const ws = new WebSocket(url, {
-    headers: { origin: "http://localhost:3000", cookie: client.cookieHeader() },
+    headers: client.browserHeaders(),
   });
   const frames: RealtimeServerFrame[] = [];
   ws.on("message", (data) => frames.push(realtimeServerFrame.parse(JSON.parse(data.toString()))));

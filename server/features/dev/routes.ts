@@ -1,16 +1,23 @@
 /**
  * Staging-only tools: the dev mailbox, the demo-user switcher, automatic demo sign-in
- * and dev-bootstrap. Not registered at all when APP_ENV=production, so they answer 404.
+ * and dev-bootstrap, for the fixed demo accounts only (seed/demo.ts, demo_accounts).
+ * Not registered at all when APP_ENV=production, so they answer 404.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { demoUserList, impersonateRequest, mailbox } from "../../../common/schemas/dev.ts";
 import { okResponse } from "../../../common/schemas/errors.ts";
 import { demoUserInput, signInLinkInput, signInLinkResponse } from "../../../common/schemas/users.ts";
-import { departments, profiles, staff, user } from "../../db/schema.ts";
-import { type DemoUser, demoAdminEmail, demoUsers, ensureDemoUsers } from "../../db/seed/demo.ts";
+import { demoAccounts, departments, profiles, staff, user } from "../../db/schema.ts";
+import {
+  type DemoUser,
+  demoAccountId,
+  demoAdminEmail,
+  demoUsers,
+  ensureDemoUsers,
+} from "../../db/seed/demo.ts";
 import { loadActor } from "../../platform/actor.ts";
 import { authHeaders, currentSession, forwardCookies } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -21,21 +28,24 @@ import { createDemoUser, signInLink } from "./demo-accounts.ts";
 
 const tags = ["dev"];
 
+/** Only as a fixed demo account: any other answers 404, as if it did not exist. */
 async function signInAs(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, email: string) {
-  const [u] = await ctx.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (!u) throw notFound();
+  const userId = await demoAccountId(ctx.db, email);
+  if (!userId) throw notFound();
   const { headers } = await ctx.auth.api.devImpersonate({
-    body: { userId: u.id },
+    body: { userId },
     headers: authHeaders(request),
     returnHeaders: true,
   });
   forwardCookies(reply, headers);
 }
 
-const people = (ctx: AppContext) =>
+/** The demo accounts that exist, with their records: nobody else can be switched to. */
+const demoPeople = (ctx: AppContext) =>
   ctx.db
     .select({ email: user.email, fullName: profiles.fullName, role: staff.role, deptName: departments.name })
     .from(user)
+    .innerJoin(demoAccounts, eq(demoAccounts.userId, user.id))
     .innerJoin(profiles, eq(profiles.userId, user.id))
     .leftJoin(staff, eq(staff.userId, user.id))
     .leftJoin(departments, eq(departments.id, staff.deptId));
@@ -76,7 +86,7 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
     }));
   });
 
-  // The demo users; with the devSwitcher flag, everyone in the current department.
+  // The demo users; with the devSwitcher flag, those in the current department.
   r.get(
     "/api/dev/demo-users",
     { schema: { tags, response: { 200: demoUserList } }, config },
@@ -85,15 +95,10 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
       const deptId =
         s && ctx.brand.features.devSwitcher ? (await loadActor(ctx.db, s.userId)).currentDeptId : null;
       const rows = deptId
-        ? await people(ctx)
+        ? await demoPeople(ctx)
             .where(and(eq(staff.deptId, deptId), eq(staff.isActive, true)))
             .orderBy(asc(profiles.fullName))
-        : await people(ctx).where(
-            inArray(
-              user.email,
-              demoUsers.map((d) => d.email),
-            ),
-          );
+        : await demoPeople(ctx);
       if (deptId) return { users: rows };
       return { users: demoUsers.flatMap((d) => homeRow(rows, d)) };
     },

@@ -43,7 +43,7 @@ describe("avatars and 'Min Profil'", () => {
       method: "PUT",
       url: `/api/users/${userId}/avatar`,
       payload,
-      headers: { ...headers, cookie: c.cookieHeader() },
+      headers: { ...headers, ...c.browserHeaders() },
     });
   };
   // Read through the store: on disk with PGlite, in the database with PostgreSQL.

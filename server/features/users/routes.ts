@@ -11,6 +11,7 @@ import {
   auditPage as auditPageSchema,
   auditQuery,
   createUserInput,
+  createUserPreview,
   createUserResponse,
   departmentInput,
   departmentParams,
@@ -26,6 +27,7 @@ import { authenticate, authorize, type SignedIn, signedIn, validBody } from "../
 import { auditPage } from "./audit.ts";
 import { deleteUser, type Purge } from "./delete.ts";
 import { createDepartment, renameDepartment } from "./departments.ts";
+import { existingPerson } from "./existing.ts";
 import {
   inDepartment,
   loadPeople,
@@ -96,6 +98,26 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext, purges: Purge[
       const { actor } = signedIn(request);
       const { userId, created } = await createUser(ctx, actor, request.body);
       return reply.status(201).send({ user: await row(actor, userId), created });
+    },
+  );
+
+  // 'Personen finnes allerede': what creating would change, asked before creating. A POST,
+  // so the address stays out of request logs.
+  r.post(
+    "/api/admin/users/preview",
+    {
+      schema: { tags, body: createUserInput, response: { 200: createUserPreview } },
+      config: { action: "user.preview" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        authorize(ctx, "user.preview", (req) => department(validBody(req, createUserInput).deptId), {
+          refusal: "user_admin_only",
+        }),
+      ],
+    },
+    async (request) => {
+      const found = await existingPerson(ctx.db, request.body);
+      return { existing: found && { fullName: found.fullName, changes: found.changes } };
     },
   );
 

@@ -16,6 +16,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { notFound, unprocessable } from "../../platform/errors.ts";
 import { type TxEvents, withTx } from "../../platform/tx.ts";
 import { lockAdmins, requireAnAdmin } from "./admins.ts";
+import { existingPerson } from "./existing.ts";
 
 export type UsersDeps = Pick<AppContext, "db" | "bus" | "auth" | "config" | "log">;
 
@@ -32,7 +33,8 @@ export interface CreateUser {
  * admin_upsert_profile_by_email + admin_ensure_staff_by_email: the person by e-mail
  * (made, or their names and phone updated), their address confirmed (the admin vouches
  * for it), and their staff record in the department with the role, active. Then an
- * invitation: a magic link, so they can sign in at once.
+ * invitation: a magic link, so they can sign in at once. Updating someone who had the
+ * address is recorded as an edit of them (existing.ts: what changed, shown beforehand).
  */
 export async function createUser(
   deps: UsersDeps,
@@ -43,22 +45,18 @@ export async function createUser(
   if (!emailDomainAllowed(input.email, deps.config.allowedEmailDomains))
     throw unprocessable("email_domain_not_allowed");
   const result = await withTx(deps, async (tx, events) => {
-    await requireDepartment(tx, input.deptId);
     const admins = await lockAdmins(tx);
     const fullName = `${input.firstName} ${input.lastName}`;
-    const [existing] = await tx
-      .select({ id: user.id, verified: user.emailVerified })
-      .from(user)
-      .where(eq(user.email, input.email));
+    const existing = await existingPerson(tx, input);
     const userId = existing
-      ? existing.id
+      ? existing.userId
       : (
           await tx
             .insert(user)
             .values({ name: fullName, email: input.email, emailVerified: true })
             .returning()
         )[0]!.id;
-    if (existing && !existing.verified) {
+    if (existing?.changes.some((c) => c.field === "confirmation")) {
       // An unconfirmed registration's password was chosen by whoever typed the address:
       // confirming the address must not make it valid (as with a magic link).
       await tx.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
@@ -88,8 +86,16 @@ export async function createUser(
         set: { role: input.role, isActive: true },
       });
     await requireAnAdmin(tx, admins);
-    const details = { deptId: input.deptId, role: input.role, created: !existing };
-    if (actor) await recordAudit(tx, actor, "user.create", { type: "user", id: userId }, details);
+    const target = { type: "user", id: userId };
+    const record = { deptId: input.deptId, role: input.role };
+    // Someone who was there is edited, not made: the row names which of their fields changed.
+    if (actor && existing)
+      await recordAudit(tx, actor, "user.edit", target, {
+        via: "create",
+        ...record,
+        changed: existing.changes.map((c) => c.field),
+      });
+    else if (actor) await recordAudit(tx, actor, "user.create", target, { ...record, created: true });
     await announce(tx, events, userId, sessions);
     return { userId, created: !existing };
   });
@@ -188,11 +194,6 @@ export function setActivation(
     );
     await announce(tx, events, userId, sessions);
   });
-}
-
-async function requireDepartment(tx: Tx, deptId: string) {
-  const [dept] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, deptId));
-  if (!dept) throw notFound("department_not_found");
 }
 
 /** The person's sessions, read before a change that may end them. */

@@ -220,7 +220,7 @@ describe("user administration", () => {
     expect((await c.get("/api/auth/session")).json().session).not.toBeNull();
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const ws = new WebSocket(`${address.replace("http", "ws")}/api/realtime`, {
-      headers: { origin: t.ctx.config.publicUrl, cookie: c.cookieHeader() },
+      headers: c.browserHeaders(),
     });
     const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
     await new Promise((resolve, reject) => {

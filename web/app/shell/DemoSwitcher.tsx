@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { UsersRound } from "lucide-react";
 import { useState } from "react";
+import { withoutBidiControls } from "../../../common/domain/bidi.ts";
 import { roleLabels } from "../../../common/domain/roles.ts";
 import { ui } from "../../../common/texts/index.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
@@ -17,6 +18,7 @@ import {
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
+import { UserText } from "../../components/user-text.tsx";
 import { demoUsersQuery, useImpersonate } from "../../features/dev/api/demo-users.ts";
 import { errorText } from "../../lib/api.ts";
 import { useConfig } from "../../lib/config.tsx";
@@ -87,9 +89,13 @@ export function DemoSwitcher({ variant = "icon" }: { variant?: "icon" | "full" }
             >
               <Avatar name={u.fullName} size="sm" />
               <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-medium text-ink">{u.fullName}</span>
+                <span className="truncate font-medium text-ink">
+                  <UserText>{u.fullName}</UserText>
+                </span>
                 <span className="truncate text-xs text-muted-fg">
-                  {[u.role ? roleLabels[u.role] : null, u.deptName].filter(Boolean).join(" · ")}
+                  {withoutBidiControls(
+                    [u.role ? roleLabels[u.role] : null, u.deptName].filter(Boolean).join(" · "),
+                  )}
                 </span>
               </span>
               {current && <Badge tone="success">{ui.shell.demoCurrent}</Badge>}

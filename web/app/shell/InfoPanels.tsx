@@ -8,6 +8,7 @@ import { PresenceDot } from "../../components/presence-dot.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { UserText } from "../../components/user-text.tsx";
 import { colleaguesQuery } from "../../features/chat/api/members.ts";
 import { cn } from "../../lib/cn.ts";
 import { useConfig } from "../../lib/config.tsx";
@@ -94,7 +95,7 @@ function ColleaguesOnline({ deptId, me }: { deptId: string; me: string }) {
                   <span
                     className={cn("min-w-0 flex-1 truncate text-sm", away ? "text-muted-fg" : "text-ink")}
                   >
-                    {c.fullName}
+                    <UserText>{c.fullName}</UserText>
                   </span>
                   {away && <span className="shrink-0 text-xs text-muted-fg">{ui.chat.presence.away}</span>}
                 </li>
@@ -158,7 +159,9 @@ export function InfoPanels({ onNavigate }: { onNavigate?: () => void }) {
       </Panel>
       {department && (
         <Panel icon={Building2} title={ui.shell.yourDepartment}>
-          <p className="text-[15px] font-medium text-ink">{department.deptName}</p>
+          <p className="text-[15px] font-medium text-ink">
+            <UserText>{department.deptName}</UserText>
+          </p>
         </Panel>
       )}
       <FeaturePanels place="info" onNavigate={onNavigate} />

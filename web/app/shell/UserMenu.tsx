@@ -14,6 +14,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
+import { UserText } from "../../components/user-text.tsx";
 import { useSwitchDepartment } from "../../features/departments/api/departments.ts";
 import { errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
@@ -58,7 +59,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         <Avatar name={user.fullName} src={user.avatarUrl} size="sm" className="ring-2 ring-white/30" />
         {!compact && (
           <>
-            <span className="max-w-40 truncate text-sm font-medium">{user.fullName}</span>
+            <span className="max-w-40 truncate text-sm font-medium">
+              <UserText>{user.fullName}</UserText>
+            </span>
             <ChevronDown aria-hidden className="size-4 opacity-80" />
           </>
         )}
@@ -67,7 +70,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         <div className="flex items-center gap-3 px-2.5 py-2.5">
           <Avatar name={user.fullName} src={user.avatarUrl} />
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-ink">{user.fullName}</p>
+            <p className="truncate text-sm font-semibold text-ink">
+              <UserText>{user.fullName}</UserText>
+            </p>
             <RoleTag role={session.badgeRole} />
             <p className="truncate text-xs text-muted-fg">{user.email}</p>
           </div>
@@ -82,7 +87,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
             >
               {activeMemberships.map((m) => (
                 <DropdownMenuRadioItem key={m.deptId} value={m.deptId} disabled={switchDept.isPending}>
-                  {m.deptName}
+                  <UserText>{m.deptName}</UserText>
                 </DropdownMenuRadioItem>
               ))}
             </DropdownMenuRadioGroup>

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { withoutBidiControls } from "../../../common/domain/bidi.ts";
 import { ui } from "../../../common/texts/index.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
@@ -53,7 +54,10 @@ export function DepartmentChooser() {
                 onValueChange={setDeptId}
                 placeholder={t.placeholder}
                 disabled={join.isPending || departments.isError}
-                options={(departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }))}
+                options={(departments.data?.departments ?? []).map((d) => ({
+                  value: d.id,
+                  label: withoutBidiControls(d.name),
+                }))}
               />
             )}
           </div>

@@ -7,6 +7,7 @@ import { AvatarUpload } from "../../components/avatar-upload.tsx";
 import { Page } from "../../components/page.tsx";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { UserText } from "../../components/user-text.tsx";
 import { formatLongDate } from "../../lib/dates.ts";
 import { useSession } from "../../lib/session.tsx";
 import { myDataUrl, useMyAvatar } from "./api/profile.ts";
@@ -71,11 +72,17 @@ export function ProfilePage() {
           remove={avatar.remove}
         />
         <div className="min-w-0 sm:border-l sm:border-border sm:pl-6">
-          <h2 className="text-xl font-semibold text-ink">{user.fullName}</h2>
+          <h2 className="text-xl font-semibold text-ink">
+            <UserText>{user.fullName}</UserText>
+          </h2>
           <p className="text-[15px] text-muted-fg">{user.email}</p>
           <div className="mt-2 flex flex-wrap justify-center gap-2 sm:justify-start">
             <RoleBadge role={session.badgeRole} />
-            {current && <Badge>{current.deptName}</Badge>}
+            {current && (
+              <Badge>
+                <UserText>{current.deptName}</UserText>
+              </Badge>
+            )}
           </div>
         </div>
       </section>
@@ -83,7 +90,9 @@ export function ProfilePage() {
       <div className="grid gap-6 @3xl:grid-cols-2">
         <Card title={t.detailsTitle}>
           <dl className="divide-y divide-border">
-            <Field label={t.fullName}>{user.fullName}</Field>
+            <Field label={t.fullName}>
+              <UserText>{user.fullName}</UserText>
+            </Field>
             <Field label={t.email}>{user.email}</Field>
             <Field label={t.phone}>{user.phone ?? <span className="text-muted-fg">{t.notSet}</span>}</Field>
             <Field label={t.role}>
@@ -117,7 +126,9 @@ export function ProfilePage() {
               <ul className="divide-y divide-border">
                 {session.memberships.map((m) => (
                   <li key={m.deptId} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
-                    <span className="text-[15px] font-medium text-ink">{m.deptName}</span>
+                    <span className="text-[15px] font-medium text-ink">
+                      <UserText>{m.deptName}</UserText>
+                    </span>
                     <span className="flex gap-1.5">
                       {m.deptId === session.currentDeptId && <Badge tone="primary">{t.current}</Badge>}
                       <Badge>{roleLabels[m.role]}</Badge>

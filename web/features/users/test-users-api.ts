@@ -84,6 +84,7 @@ type Reply = { status: number; body: unknown };
 type Answer = Reply | ((call: Call) => Reply | undefined);
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
+type CreateInput = { firstName: string; lastName: string; email: string; deptId: string; role: "staff" };
 const fullName = (u: Pick<UserRow, "firstName" | "lastName">) => `${u.firstName} ${u.lastName}`;
 
 export function usersServer(
@@ -109,15 +110,38 @@ export function usersServer(
         ),
       });
     }
-    if (method === "POST" && path === "/api/admin/users") {
-      const input = body as {
-        firstName: string;
-        lastName: string;
-        email: string;
-        deptId: string;
-        role: "staff";
-      };
+    if (method === "POST" && path === "/api/admin/users/preview") {
+      const input = body as CreateInput;
+      const found = users.find((u) => u.email === input.email);
+      if (!found) return ok({ existing: null });
       const dept = departments.find((d) => d.id === input.deptId)!;
+      const record = found.memberships.find((m) => m.deptId === input.deptId);
+      const changes = [
+        ...(fullName(found) === fullName(input)
+          ? []
+          : [{ field: "name", from: found.fullName, to: fullName(input) }]),
+        ...(record?.role === input.role && record.isActive
+          ? []
+          : [{ field: "record", deptName: dept.name, from: record ?? null, to: input.role }]),
+      ];
+      return ok({ existing: { fullName: found.fullName, changes } });
+    }
+    if (method === "POST" && path === "/api/admin/users") {
+      const input = body as CreateInput;
+      const dept = departments.find((d) => d.id === input.deptId)!;
+      const found = users.find((u) => u.email === input.email);
+      if (found) {
+        Object.assign(found, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          fullName: fullName(input),
+        });
+        found.memberships = [
+          ...found.memberships.filter((m) => m.deptId !== dept.id),
+          { deptId: dept.id, deptName: dept.name, role: input.role, isActive: true },
+        ];
+        return { status: 201, body: { user: found, created: false } };
+      }
       const made = person(input.firstName, input.lastName, input.role, {
         email: input.email,
         memberships: [{ deptId: dept.id, deptName: dept.name, role: input.role, isActive: true }],

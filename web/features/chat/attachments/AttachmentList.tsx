@@ -1,8 +1,10 @@
 import { Download, ImageOff } from "lucide-react";
 import { type CSSProperties, lazy, Suspense, useRef, useState } from "react";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import type { AttachmentDto } from "../../../../common/schemas/chat.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { buttonClass } from "../../../components/ui/button.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { cn } from "../../../lib/cn.ts";
 import type { ThreadMessage } from "../api/messages.ts";
 import { FileKindIcon } from "./FileKindIcon.tsx";
@@ -45,7 +47,9 @@ function Unavailable({ name, style }: { name: string; style?: CSSProperties }) {
     >
       <ImageOff aria-hidden className="size-5 text-muted-fg" />
       <p className="text-sm font-medium text-ink">{t.loadFailed}</p>
-      <p className="w-full truncate text-xs text-muted-fg">{name}</p>
+      <p className="w-full truncate text-xs text-muted-fg">
+        <UserText>{name}</UserText>
+      </p>
     </div>
   );
 }
@@ -111,8 +115,8 @@ function FileCard({ file, expired }: { file: AttachmentDto; expired: boolean }) 
     <div className="flex w-full max-w-md items-center gap-3 rounded-lg border border-border bg-white p-2.5">
       <FileKindIcon kind={file.kind} />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-ink" title={file.name}>
-          {file.name}
+        <p className="truncate text-sm font-medium text-ink" title={withoutBidiControls(file.name)}>
+          <UserText>{file.name}</UserText>
         </p>
         <p className="text-xs text-muted-fg tabular">
           {kindLabel(file.kind)} · {formatFileSize(file.size)}
@@ -122,9 +126,9 @@ function FileCard({ file, expired }: { file: AttachmentDto; expired: boolean }) 
       {!expired && (
         <a
           href={file.url}
-          download={file.name}
+          download={withoutBidiControls(file.name)}
           aria-label={t.downloadName(file.name)}
-          title={t.downloadName(file.name)}
+          title={t.downloadName(withoutBidiControls(file.name))}
           className={cn(buttonClass("outline", "sm"), "px-2.5 sm:px-3")}
         >
           <Download aria-hidden />

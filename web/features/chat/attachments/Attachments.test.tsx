@@ -235,6 +235,24 @@ describe("files in messages", () => {
     expect(screen.getByText("PDF · 1,2 MB")).toBeInTheDocument();
   });
 
+  it("shows a file's name, its author's and a link without bidirectional controls", async () => {
+    const server = chatServer();
+    const spoofed = attachment("vaktliste-\u202Efdp.exe", "pdf");
+    server.add({ ...ola, fullName: "Ola \u202ENordmann" }, "Ny turnus: https://intranett.no/\u202Egnp.exe", {
+      attachments: [spoofed],
+    });
+    await openChat();
+    const download = await screen.findByRole("link", { name: /^Last ned / });
+    expect(download).toHaveAttribute("download", "vaktliste-fdp.exe");
+    expect(download).toHaveAttribute("title", "Last ned vaktliste-fdp.exe");
+    expect(screen.getByText("vaktliste-fdp.exe").tagName).toBe("BDI");
+    expect(screen.getByText("Ola Nordmann").tagName).toBe("BDI");
+    expect(screen.getByRole("link", { name: "https://intranett.no/gnp.exe" })).toHaveAttribute(
+      "title",
+      "Lenken inneholder skjulte retningstegn og kan vise en annen adresse enn den går til",
+    );
+  });
+
   it("shows no files on a deleted message", async () => {
     const server = chatServer();
     server.add(kari, null, {

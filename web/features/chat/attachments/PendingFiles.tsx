@@ -1,7 +1,9 @@
 import { CircleCheck, RotateCw, X } from "lucide-react";
 import { useId, useState } from "react";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { FileKindIcon } from "./FileKindIcon.tsx";
 import { formatFileSize, guessKind } from "./file-info.ts";
@@ -62,8 +64,8 @@ function PendingItem({
         <FileKindIcon kind={kind} />
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-ink" title={entry.name}>
-          {entry.name}
+        <p className="truncate font-medium text-ink" title={withoutBidiControls(entry.name)}>
+          <UserText>{entry.name}</UserText>
         </p>
         {entry.status === "uploading" && (
           <>

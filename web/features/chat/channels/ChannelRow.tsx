@@ -6,6 +6,7 @@ import { ui } from "../../../../common/texts/index.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { errorText } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
 import { paths } from "../../../lib/paths.ts";
@@ -70,7 +71,7 @@ export function ChannelRow({ channel }: { channel: Channel }) {
         </span>
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className={cn("truncate text-[15px] text-ink", unread ? "font-semibold" : "font-medium")}>
-            {channel.name}
+            <UserText>{channel.name}</UserText>
           </span>
           <span className="flex flex-wrap items-center gap-2 text-sm text-muted-fg">
             {t.members(channel.memberCount)}

@@ -3,6 +3,7 @@ import { replyPreview } from "../../../../common/domain/chat-messages.ts";
 import type { DirectThreadList } from "../../../../common/schemas/chat.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useSession } from "../../../lib/session.tsx";
@@ -30,7 +31,7 @@ export function DirectThreadRow({ thread }: { thread: DirectThread }) {
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline gap-2">
             <span className={cn("truncate text-[15px] text-ink", unread ? "font-semibold" : "font-medium")}>
-              {thread.other.fullName}
+              <UserText>{thread.other.fullName}</UserText>
             </span>
             {last && (
               <RelativeTime

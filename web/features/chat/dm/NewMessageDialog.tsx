@@ -10,6 +10,7 @@ import { Avatar } from "../../../components/ui/avatar.tsx";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { errorText } from "../../../lib/api.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useSession } from "../../../lib/session.tsx";
@@ -62,7 +63,9 @@ export function NewMessageDialog({
               >
                 <Avatar name={c.fullName} src={c.avatarUrl} size="sm" />
                 <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="truncate text-[15px] font-medium text-ink">{c.fullName}</span>
+                  <span className="truncate text-[15px] font-medium text-ink">
+                    <UserText>{c.fullName}</UserText>
+                  </span>
                   <span className="text-xs text-muted-fg">{ui.roles.label[c.role]}</span>
                 </span>
                 {opening === c.userId ? (

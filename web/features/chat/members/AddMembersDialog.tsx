@@ -17,6 +17,7 @@ import { FormAlert } from "../../../components/ui/form-alert.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { ApiError, errorText } from "../../../lib/api.ts";
 import { colleaguesQuery, useAddMembers } from "../api/members.ts";
 import { threadQuery } from "../api/thread.ts";
@@ -57,7 +58,9 @@ function MemberRow({
         className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 py-1.5 font-normal"
       >
         <Avatar name={colleague.fullName} src={colleague.avatarUrl} size="sm" />
-        <span className="truncate text-[15px] text-ink">{colleague.fullName}</span>
+        <span className="truncate text-[15px] text-ink">
+          <UserText>{colleague.fullName}</UserText>
+        </span>
         {already && <span className="ml-auto shrink-0 text-xs text-muted-fg">{t.already}</span>}
       </Label>
     </div>

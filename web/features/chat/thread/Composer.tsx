@@ -1,5 +1,6 @@
 import { SendHorizontal, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type RefObject, useId, useState } from "react";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { messageBodyError, replyPreview } from "../../../../common/domain/chat-messages.ts";
 import { limits } from "../../../../common/domain/limits.ts";
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
@@ -27,7 +28,7 @@ function ReplyBar({ replyTo, onCancel }: { replyTo: ThreadMessage; onCancel: () 
     <div className="mb-2 flex items-center gap-2 rounded-md border-l-4 border-primary/50 bg-muted py-1.5 pr-1 pl-3 text-sm">
       <div className="min-w-0 flex-1">
         <p className="font-medium text-ink">
-          {t.reply.replyingTo(replyTo.author?.fullName ?? t.unknownAuthor)}
+          {t.reply.replyingTo(withoutBidiControls(replyTo.author?.fullName ?? t.unknownAuthor))}
         </p>
         <p className="truncate text-muted-fg">{replyPreview(replyTo.deletedAt ? null : replyTo.content)}</p>
       </div>

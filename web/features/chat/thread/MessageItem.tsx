@@ -1,7 +1,9 @@
 import { CornerUpLeft } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef } from "react";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatDateTime, formatTime } from "../../../lib/dates.ts";
 import type { ThreadMessage } from "../api/messages.ts";
@@ -14,7 +16,8 @@ import { useThreadActions } from "./thread-context.tsx";
 
 const t = ui.thread;
 
-const authorName = (message: Pick<ThreadMessage, "author">) => message.author?.fullName ?? t.unknownAuthor;
+const authorName = (message: Pick<ThreadMessage, "author">) =>
+  withoutBidiControls(message.author?.fullName ?? t.unknownAuthor);
 
 function Time({ at, className }: { at: string; className?: string }) {
   return (
@@ -36,7 +39,9 @@ function ReplyQuote({ replyTo }: { replyTo: NonNullable<ThreadMessage["replyTo"]
       className="mb-1 flex max-w-full items-center gap-1.5 rounded-md border-l-4 border-primary/40 bg-muted px-2 py-1 text-left text-sm hover:bg-border/50"
     >
       <CornerUpLeft aria-hidden className="size-3.5 shrink-0 text-muted-fg" />
-      <span className="shrink-0 font-medium text-ink">{name}</span>
+      <span className="shrink-0 font-medium text-ink">
+        <UserText>{name}</UserText>
+      </span>
       <span className={cn("truncate text-muted-fg", replyTo.deleted && "italic")}>{replyTo.preview}</span>
     </button>
   );
@@ -129,7 +134,9 @@ export function MessageItem({
       <div className="min-w-0 flex-1">
         {groupStart && (
           <div className="flex items-baseline gap-2">
-            <span className="font-semibold text-ink">{authorName(message)}</span>
+            <span className="font-semibold text-ink">
+              <UserText>{authorName(message)}</UserText>
+            </span>
             <Time at={message.createdAt} />
           </div>
         )}

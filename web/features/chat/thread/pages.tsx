@@ -5,6 +5,7 @@
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { PresenceDot } from "../../../components/presence-dot.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -71,7 +72,7 @@ export function DirectThreadPage() {
     // 'Direktemelding' is the title until the other person is known, then the subtitle under
     // their name, after their presence (spec §2).
     <ThreadFrame
-      title={other?.fullName ?? p.dmThread.title}
+      title={other ? withoutBidiControls(other.fullName) : p.dmThread.title}
       subtitle={
         other && (
           <span className="flex flex-wrap items-center gap-x-2">
@@ -91,7 +92,7 @@ export function DirectThreadPage() {
     >
       <ThreadBody
         query={thread}
-        texts={{ ...t.direct, placeholder: t.direct.placeholder(other?.fullName ?? "") }}
+        texts={{ ...t.direct, placeholder: t.direct.placeholder(withoutBidiControls(other?.fullName ?? "")) }}
         notFound={{ title: t.direct.notFound, body: t.direct.notFoundBody }}
       />
     </ThreadFrame>
@@ -124,7 +125,7 @@ export function ChannelPage() {
   const presence = useDepartmentPresence(channel?.deptId);
   return (
     <ThreadFrame
-      title={channel ? `#${channel.name}` : p.channel.title}
+      title={channel ? `#${withoutBidiControls(channel.name)}` : p.channel.title}
       subtitle={
         channel && (
           <span className="flex flex-wrap items-center gap-2">
@@ -154,7 +155,7 @@ export function ChannelPage() {
     >
       <ThreadBody
         query={thread}
-        texts={{ ...t.channel, placeholder: t.channel.placeholder(channel?.name ?? "") }}
+        texts={{ ...t.channel, placeholder: t.channel.placeholder(withoutBidiControls(channel?.name ?? "")) }}
         notFound={{ title: t.channel.notFound, body: t.channel.notFoundBody }}
         readOnly={channel?.abilities.join && <JoinToWrite channelId={channel.id} name={channel.name} />}
       />

@@ -10,6 +10,7 @@ import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { useFairness } from "../api/fairness.ts";
 
 const t = ui.shifts.fairness;
@@ -56,7 +57,9 @@ function Body() {
             <th scope="row" className="w-2/5 py-1.5 pr-3 text-left font-normal">
               <span className="flex min-w-0 items-center gap-2">
                 <Avatar name={person.name} src={person.avatarUrl} size="sm" />
-                <span className="truncate text-ink">{person.name}</span>
+                <span className="truncate text-ink">
+                  <UserText>{person.name}</UserText>
+                </span>
               </span>
             </th>
             <td className="py-1.5">

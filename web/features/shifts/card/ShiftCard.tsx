@@ -5,6 +5,7 @@
  * a screen reader's list of articles and a test can find it by what people see.
  */
 import { useId } from "react";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import type { ShiftDto } from "../../../../common/schemas/shifts.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
@@ -23,7 +24,7 @@ function Assignee({ shift }: { shift: ShiftDto }) {
   return (
     <p className="flex items-center gap-2 text-sm text-ink">
       <Avatar name={person.name} src={person.avatarUrl} size="sm" />
-      {person.userId === user.id ? t.assignedToYou : t.assignedTo(person.name)}
+      {person.userId === user.id ? t.assignedToYou : t.assignedTo(withoutBidiControls(person.name))}
     </p>
   );
 }
@@ -47,7 +48,7 @@ export function ShiftCard({ shift }: { shift: ShiftDto }) {
           </h2>
           <p className="text-sm text-muted-fg">
             {shift.location}
-            {showDept && ` · ${shift.deptName}`}
+            {showDept && ` · ${withoutBidiControls(shift.deptName)}`}
           </p>
         </div>
         <StatusBadge status={shift.status} />

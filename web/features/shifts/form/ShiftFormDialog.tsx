@@ -6,6 +6,7 @@
  * offers 'Publiser nå' or 'Publiser senere'.
  */
 import { useState } from "react";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { osloDate } from "../../../../common/domain/oslo-time.ts";
 import { effectiveRole, isLeaderOrAdmin } from "../../../../common/domain/roles.ts";
 import {
@@ -91,7 +92,7 @@ function ShiftForm({ shift, onSaved }: { shift?: ShiftDto; onSaved: (saved: Shif
           <Label htmlFor={id("deptId")}>{t.dept}</Label>
           <NativeSelect
             placeholder={t.deptPlaceholder}
-            options={led.map((m) => ({ value: m.deptId, label: m.deptName }))}
+            options={led.map((m) => ({ value: m.deptId, label: withoutBidiControls(m.deptName) }))}
             {...field("deptId")}
           />
         </div>

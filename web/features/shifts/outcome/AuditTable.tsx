@@ -6,6 +6,7 @@
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { useAudit } from "../api/outcome.ts";
 
@@ -55,7 +56,7 @@ export function AuditTable({ shiftId }: { shiftId: string }) {
             <tr key={row.candidateId} className={row.winner ? "bg-success/5" : undefined}>
               <td className={cell}>{row.rank ?? "–"}</td>
               <th scope="row" className={`${cell} font-medium text-ink`}>
-                {row.name}
+                <UserText>{row.name}</UserText>
               </th>
               <td className={cell}>{row.fairnessValue}</td>
               <td className={cell}>

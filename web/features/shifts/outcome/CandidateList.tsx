@@ -7,6 +7,7 @@ import { fairnessWindowDays } from "../../../../common/domain/fairness.ts";
 import type { AssignmentOutcome } from "../../../../common/schemas/shifts.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { cn } from "../../../lib/cn.ts";
 
 const t = ui.shifts.outcome;
@@ -32,7 +33,7 @@ export function CandidateList({ outcome }: { outcome: AssignmentOutcome }) {
               </span>
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate text-[15px] text-ink">
-                  {c.name} {me && <span className="text-muted-fg">{t.you}</span>}
+                  <UserText>{c.name}</UserText> {me && <span className="text-muted-fg">{t.you}</span>}
                 </span>
                 <span className="text-xs text-muted-fg tabular">
                   {t.count(c.fairnessValue, fairnessWindowDays)}

@@ -3,6 +3,8 @@
  * 'Kari Nordmann gir' … 'Ola Nordmann får'. A give-away has one side; the other says
  * nothing comes back. Me is 'Du'.
  */
+
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import type { PersonRef } from "../../../../common/schemas/shifts.ts";
 import type { SwapDealDto, SwapShift } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
@@ -37,7 +39,7 @@ function Side({
 
 export function DealSides({ deal }: { deal: SwapDealDto }) {
   const { user } = useSession();
-  const nameOf = (p: PersonRef) => (p.userId === user.id ? t.you : p.name);
+  const nameOf = (p: PersonRef) => (p.userId === user.id ? t.you : withoutBidiControls(p.name));
   const owner = nameOf(deal.owner);
   const proposer = nameOf(deal.proposer);
   return (

@@ -5,6 +5,7 @@
  * shows why instead of being sent. Once I have answered, the card says it waits.
  */
 import { useId, useState } from "react";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import type { SwapOfferDto } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
@@ -65,7 +66,7 @@ export function MarketCard({ offer }: { offer: SwapOfferDto }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex items-center gap-2 text-sm text-ink">
           <Avatar name={offer.owner.name} src={offer.owner.avatarUrl} size="sm" />
-          {t.card.requester(offer.owner.name)}
+          {t.card.requester(withoutBidiControls(offer.owner.name))}
         </p>
         {!offer.requireSwap && <Badge tone="success">{t.card.canGiveAway}</Badge>}
       </div>

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import {
   type CreateUserInput,
+  createUserPreview,
   createUserResponse,
   type demoUserInput,
   type EditUserInput,
@@ -38,6 +39,13 @@ export const useCreateUser = () =>
   useUsersMutation((body: CreateUserInput) =>
     apiFetch("/api/admin/users", { method: "POST", body, schema: createUserResponse }),
   );
+
+/** 'Personen finnes allerede': what creating would change of whoever has the address (changes nothing). */
+export const usePreviewCreateUser = () =>
+  useMutation({
+    mutationFn: (body: CreateUserInput) =>
+      apiFetch("/api/admin/users/preview", { method: "POST", body, schema: createUserPreview }),
+  });
 
 export const useEditUser = (userId: string) =>
   useUsersMutation((body: EditUserInput) =>

@@ -42,7 +42,7 @@ describe("'Demo-verktøy'", { timeout: 20_000 }, () => {
     const api = usersServer();
     renderApp("/admin/users?tab=demo");
     await userEvent.click(await screen.findByRole("button", { name: "Gjenopprett demobrukere" }));
-    expect(await screen.findByText("Demobrukerne finnes allerede")).toBeInTheDocument();
+    expect(await screen.findByText("Ingen demobrukere å gjenopprette")).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/dev/bootstrap")).toHaveLength(1);
   });
 });

@@ -1,14 +1,17 @@
 /**
  * 'Demo-verktøy' (admins, staging only; the server answers 404 in production): make a
  * demo user by form or with one click from seven samples, copy a demo user's sign-in
- * link ('Kopiert'), and re-create the standard demo users (dev-bootstrap).
+ * link ('Kopiert'), and make the standard demo users never made (dev-bootstrap: one an
+ * admin deleted stays deleted).
  */
 import { Copy, RotateCcw, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { failed, useBootstrapDemo, useCopySignInLink, useCreateDemoUser } from "../api/mutations.ts";
 import { useDemoUsers } from "../api/queries.ts";
 import { DemoUserForm } from "./DemoUserForm.tsx";
@@ -72,11 +75,15 @@ function DemoUsers() {
       {users.data.users.map((user) => (
         <li key={user.email} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
           <div className="min-w-0">
-            <p className="font-medium text-ink">{user.fullName}</p>
+            <p className="font-medium text-ink">
+              <UserText>{user.fullName}</UserText>
+            </p>
             <p className="text-sm break-all text-muted-fg">
-              {[user.email, user.role && ui.roles.label[user.role], user.deptName]
-                .filter(Boolean)
-                .join(" · ")}
+              {withoutBidiControls(
+                [user.email, user.role && ui.roles.label[user.role], user.deptName]
+                  .filter(Boolean)
+                  .join(" · "),
+              )}
             </p>
           </div>
           <Button

@@ -2,11 +2,19 @@
  * 'Legg til ny bruker' (spec §5 Add user, admins): first and last name, e-mail and
  * department are required ('Vennligst fyll ut alle påkrevde felt'), phone is optional,
  * the role is staff unless chosen. The server makes the person (or updates them, by
- * e-mail) and mails an invitation, so they can sign in by magic link at once.
+ * e-mail) and mails an invitation, so they can sign in by magic link at once. An address
+ * that has an account is asked about first: 'Personen finnes allerede' lists what would
+ * change, and only a second confirm applies it (ExistingPersonStep).
  */
+import { useState } from "react";
 import { z } from "zod";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { roles } from "../../../../common/domain/roles.ts";
-import { createUserInput } from "../../../../common/schemas/users.ts";
+import {
+  type CreateUserInput,
+  type CreateUserPreview,
+  createUserInput,
+} from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
@@ -14,10 +22,12 @@ import { FormAlert } from "../../../components/ui/form-alert.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
+import { errorText } from "../../../lib/api.ts";
 import { useSchemaForm } from "../../../lib/forms.ts";
 import { useSession } from "../../../lib/session.tsx";
-import { useCreateUser } from "../api/mutations.ts";
+import { failed, useCreateUser, usePreviewCreateUser } from "../api/mutations.ts";
 import { useDepartments } from "../api/queries.ts";
+import { ExistingPersonStep } from "./ExistingPersonStep.tsx";
 import { Field, NameFields, roleOptions } from "./fields.tsx";
 
 const t = ui.users;
@@ -39,10 +49,18 @@ const createForm = z
   )
   .pipe(createUserInput);
 
+interface Pending {
+  body: CreateUserInput;
+  existing: NonNullable<CreateUserPreview["existing"]>;
+}
+
 function CreateUserForm({ onDone }: { onDone: () => void }) {
   const { currentDeptId } = useSession();
   const departments = useDepartments();
   const create = useCreateUser();
+  const preview = usePreviewCreateUser();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
   const { busy, id, field, alert, submit } = useSchemaForm(createForm, {
     firstName: "",
     lastName: "",
@@ -51,15 +69,26 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
     phone: "",
     role: "staff",
   });
-  const deptOptions = (departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }));
+  const deptOptions = (departments.data?.departments ?? []).map((d) => ({
+    value: d.id,
+    label: withoutBidiControls(d.name),
+  }));
+
+  const save = async (body: CreateUserInput) => {
+    const { user, created } = await create.mutateAsync(body);
+    toast.success(created ? t.create.created : t.create.updated, {
+      description: created ? t.create.createdBody(user.email) : t.create.updatedBody(user.email),
+    });
+    onDone();
+  };
 
   const onSubmit = submit(
     async (body) => {
-      const { user, created } = await create.mutateAsync(body);
-      toast.success(t.create.created, {
-        description: created ? t.create.createdBody(user.email) : t.create.updatedBody(user.email),
-      });
-      onDone();
+      const { existing } = await preview.mutateAsync(body);
+      if (existing) {
+        setConfirmError(null);
+        setPending({ body, existing });
+      } else await save(body);
     },
     {
       fallback: t.create.failed,
@@ -68,6 +97,22 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
         toast.error(t.create.failed, message === t.create.failed ? undefined : { description: message }),
     },
   );
+
+  if (pending)
+    return (
+      <ExistingPersonStep
+        existing={pending.existing}
+        busy={create.isPending}
+        error={confirmError}
+        onBack={() => setPending(null)}
+        onConfirm={() =>
+          save(pending.body).catch((err: unknown) => {
+            failed(err, t.create.failed);
+            setConfirmError(errorText(err, t.create.failed));
+          })
+        }
+      />
+    );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

@@ -7,6 +7,7 @@
 import { useId, useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { roles } from "../../../../common/domain/roles.ts";
 import { editUserInput, type UserRow } from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
@@ -95,7 +96,7 @@ function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
         <legend className="mb-2 text-sm font-medium text-ink">{t.edit.memberships}</legend>
         {user.memberships.map((m, i) => (
           <div key={m.deptId} className="grid grid-cols-[1fr_auto] items-end gap-3">
-            <Field id={id(`memberships.${i}.role`)} label={t.edit.roleIn(m.deptName)}>
+            <Field id={id(`memberships.${i}.role`)} label={t.edit.roleIn(withoutBidiControls(m.deptName))}>
               <NativeSelect options={roleOptions} {...field(`memberships.${i}.role`)} />
             </Field>
             <div className="flex h-11 items-center gap-2">
@@ -110,7 +111,9 @@ function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
                   />
                 )}
               />
-              <Label htmlFor={id(`memberships.${i}.isActive`)}>{t.edit.activeIn(m.deptName)}</Label>
+              <Label htmlFor={id(`memberships.${i}.isActive`)}>
+                {t.edit.activeIn(withoutBidiControls(m.deptName))}
+              </Label>
             </div>
           </div>
         ))}

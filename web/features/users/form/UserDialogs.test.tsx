@@ -41,6 +41,38 @@ describe("the user dialogs", { timeout: 20_000 }, () => {
     expect(await screen.findByRole("rowheader", { name: "Eva Lund" })).toBeInTheDocument();
   });
 
+  it("'Legg til ny bruker' with an address that has an account says so, lists the changes and waits for a second confirm", async () => {
+    const api = usersServer();
+    renderApp("/admin/users");
+    const dialog = await openCreate();
+    await userEvent.type(within(dialog).getByLabelText("Fornavn"), "Kari");
+    await userEvent.type(within(dialog).getByLabelText("Etternavn"), "Nordsen");
+    await userEvent.type(within(dialog).getByLabelText("E-post"), "kari@demo.no");
+    await userEvent.selectOptions(within(dialog).getByLabelText("Avdeling"), "Intensiv");
+    await userEvent.selectOptions(within(dialog).getByLabelText("Rolle"), "Leder");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Opprett bruker" }));
+
+    const step = await within(dialog).findByRole("region", { name: "Personen finnes allerede" });
+    expect(step).toHaveTextContent("Kari Nordmann har allerede en konto med denne e-postadressen.");
+    const changes = within(step)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(changes).toEqual(["Navn: Kari Nordmann → Kari Nordsen", "Ny rolle i Intensiv: Leder"]);
+    expect(api.callsTo("POST", "/api/admin/users/preview")).toHaveLength(1);
+    expect(api.callsTo("POST", "/api/admin/users")).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Tilbake" }));
+    expect(within(dialog).getByLabelText("Etternavn")).toHaveValue("Nordsen");
+    expect(api.callsTo("POST", "/api/admin/users")).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Opprett bruker" }));
+    await userEvent.click(await within(dialog).findByRole("button", { name: "Oppdater personen" }));
+    expect(await screen.findByText("Bruker oppdatert")).toBeInTheDocument();
+    expect(screen.getByText("kari@demo.no hadde allerede en konto; den er oppdatert.")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/admin/users")).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
   it("shows why the server would not create the user", async () => {
     const api = usersServer();
     api.reply["POST /api/admin/users"] = failure(400, "email_domain", "E-postdomenet er ikke tillatt");

@@ -1,4 +1,6 @@
 /** 'Slett bruker': a warning that the person and everything linked to them goes for good. */
+
+import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import type { UserRow } from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
@@ -21,7 +23,7 @@ export function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onCl
       open={user !== null}
       onOpenChange={(open) => !open && onClose()}
       title={t.delete.title}
-      description={user ? t.delete.description(user.fullName) : ""}
+      description={user ? t.delete.description(withoutBidiControls(user.fullName)) : ""}
       confirmLabel={t.delete.confirm}
       cancelLabel={t.actions.cancel}
       onConfirm={confirm}

@@ -2,6 +2,7 @@
 import type { UserRow } from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { departmentsOf, RoleBadge, RowActions, type RowHandlers, StatusBadge } from "./row-parts.tsx";
 
 const t = ui.users.list;
@@ -14,7 +15,9 @@ export function UserCards({ users, ...handlers }: { users: UserRow[] } & RowHand
           <div className="flex items-start gap-3">
             <Avatar name={user.fullName} src={user.avatarUrl} />
             <div className="min-w-0 flex-1">
-              <h3 className="font-semibold text-ink">{user.fullName}</h3>
+              <h3 className="font-semibold text-ink">
+                <UserText>{user.fullName}</UserText>
+              </h3>
               <p className="text-sm break-all text-muted-fg">{user.email}</p>
               {user.phone && <p className="text-sm text-muted-fg tabular">{user.phone}</p>}
             </div>

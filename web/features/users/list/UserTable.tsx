@@ -2,6 +2,7 @@
 import type { UserRow } from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { departmentsOf, RoleBadge, RowActions, type RowHandlers, StatusBadge } from "./row-parts.tsx";
 
 const t = ui.users.list;
@@ -44,7 +45,7 @@ export function UserTable({ users, ...handlers }: { users: UserRow[] } & RowHand
               <th scope="row" className={`${td} text-left font-medium text-ink`}>
                 <span className="flex items-center gap-3">
                   <Avatar name={user.fullName} src={user.avatarUrl} size="sm" />
-                  {user.fullName}
+                  <UserText>{user.fullName}</UserText>
                 </span>
               </th>
               <td className={`${td} break-all text-muted-fg`}>{user.email}</td>

@@ -12,6 +12,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { SkeletonPersonRow } from "../../../components/ui/skeleton.tsx";
+import { UserText } from "../../../components/user-text.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { useAudit } from "../api/queries.ts";
 
@@ -50,7 +51,9 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <td className={`${td} tabular whitespace-nowrap text-muted-fg`}>
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
-              <td className={td}>{entry.actor?.name ?? t.deletedUser}</td>
+              <td className={td}>
+                <UserText>{entry.actor?.name ?? t.deletedUser}</UserText>
+              </td>
               <td className={td}>{actionName(entry.action)}</td>
               <td className={`${td} break-all text-muted-fg`}>{targetName(entry)}</td>
             </tr>
