@@ -1,0 +1,25 @@
+/**
+ * Every API route's row in the access matrix, one table per policy file (see
+ * `server/test/access-matrix.ts`; the suites are `*.routes.test.ts` beside them).
+ */
+import { authRoutes } from "./auth.routes.ts";
+import { chatRoutes } from "./chat.routes.ts";
+import { departmentRoutes } from "./departments.routes.ts";
+import { devRoutes } from "./dev.routes.ts";
+import { notificationRoutes } from "./notifications.routes.ts";
+import { profileRoutes } from "./profile.routes.ts";
+import { shiftRoutes } from "./shifts.routes.ts";
+import { swapRoutes } from "./swaps.routes.ts";
+import { userRoutes } from "./users.routes.ts";
+
+export const routeTables = {
+  auth: authRoutes,
+  departments: departmentRoutes,
+  notifications: notificationRoutes,
+  chat: chatRoutes,
+  shifts: shiftRoutes,
+  swaps: swapRoutes,
+  users: userRoutes,
+  profile: profileRoutes,
+  dev: devRoutes,
+};
