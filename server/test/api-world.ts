@@ -1,0 +1,437 @@
+/**
+ * A world for suites that call every API route (the access matrix, the fuzzing): the
+ * two departments of `world.ts`, and in each one resource of every kind a route takes as
+ * a path parameter, owned by one staff member of that department (Kari in A, Per in B).
+ * `requestFor` turns any registered route into a request that passes validation, so what
+ * answers it is the route's authorization and what lies behind it.
+ *
+ * Parameters are resolved by name: a route with a parameter not known here, or a body
+ * route with no body here, makes `requestFor` throw naming it, so a new route cannot be
+ * left out of these suites by accident.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { osloDate } from "../../common/domain/oslo-time.ts";
+import { chatMessageAttachments, notifications, shiftAssignments } from "../db/schema.ts";
+import type { RegisteredRoute } from "../platform/pipeline.ts";
+import { signFileUrl } from "../platform/signed-urls.ts";
+import { addInterest, assignShiftTo, makeShift, makeStaff, signedInClient } from "./factories.ts";
+import { multipartFile, png } from "./file-fixtures.ts";
+import type { Client, TestApp } from "./harness.ts";
+import { twoDepartments, type World } from "./world.ts";
+
+export type DeptKey = "a" | "b";
+
+/** What a path parameter can name: one of each kind, per department. */
+export interface DeptResources {
+  dept: string;
+  /** the staff member who owns the resources below (author, uploader, offerer, recipient) */
+  owner: string;
+  /** another staff member of the department: the owner's DM partner, not the deal's proposer */
+  partner: string;
+  /** the staff member who proposed the deal on the owner's offer */
+  proposer: string;
+  departmentThread: string;
+  shiftThread: string;
+  publicChannel: string;
+  /** made by the department's leader, with the owner as its one other member */
+  privateChannel: string;
+  /** between the owner and the partner */
+  direct: string;
+  /** the owner's, in the department thread */
+  message: string;
+  /** the owner's, deleted a moment ago (undo still possible) */
+  deletedMessage: string;
+  /** the owner's file, sent with a message in the department thread */
+  attachment: string;
+  draftShift: string;
+  /** open, with the owner's interest */
+  openShift: string;
+  /** assigned to the owner */
+  assignedShift: string;
+  closedShift: string;
+  /** the owner's open offer of a roster shift they hold, to the department */
+  offer: string;
+  /** the proposer's pending deal on `offer` */
+  deal: string;
+  /** the owner's unread notification */
+  notification: string;
+}
+export type ResourceName = keyof DeptResources;
+
+export interface ApiWorld extends World {
+  /** Per's colleague in B (world.ts gives B only its leader and Per) */
+  perPartner: { id: string; as: Client };
+  dept: Record<DeptKey, DeptResources>;
+  /** for the attachment route's signed link: the file's storage key per department */
+  fileKeys: Record<DeptKey, string>;
+}
+
+const at = (c: Client, method: "POST" | "DELETE", url: string, body?: unknown) =>
+  c.request(method, url, body);
+
+async function ok<T = { id: string }>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) {
+  const r = await res;
+  if (r.statusCode >= 300) throw new Error(`api world: ${r.statusCode} ${r.body}`);
+  return r.json() as T;
+}
+
+/** The resources of one department, made through the API as its people would. */
+async function furnish(
+  t: TestApp,
+  dept: string,
+  people: { owner: [string, Client]; partner: [string, Client]; proposer: [string, Client]; leader: Client },
+): Promise<{ resources: DeptResources; fileKey: string }> {
+  const [owner, asOwner] = people.owner;
+  const [partner] = people.partner;
+  const [proposer, asProposer] = people.proposer;
+  const departmentThread = (await ok(at(asOwner, "POST", "/api/chat/department"))).id;
+  const shiftThread = (await ok(at(asOwner, "POST", "/api/chat/shift"))).id;
+  const publicChannel = (
+    await ok(at(people.leader, "POST", "/api/chat/channels", { name: `Åpen ${randomUUID().slice(0, 6)}` }))
+  ).id;
+  const privateChannel = (
+    await ok(
+      at(people.leader, "POST", "/api/chat/channels", {
+        name: `Lukket ${randomUUID().slice(0, 6)}`,
+        isPublic: false,
+      }),
+    )
+  ).id;
+  await ok(at(people.leader, "POST", `/api/chat/threads/${privateChannel}/members`, { userIds: [owner] }));
+  const direct = (await ok(at(asOwner, "POST", "/api/chat/direct", { userId: partner }))).id;
+  const post = (body: object) =>
+    ok(at(asOwner, "POST", `/api/chat/threads/${departmentThread}/messages`, body)).then((m) => m.id);
+  const message = await post({ content: "Hvem tar kveldsvakten?" });
+  const deletedMessage = await post({ content: "Feil tråd" });
+  await ok(at(asOwner, "DELETE", `/api/chat/messages/${deletedMessage}`));
+  const upload = multipartFile("vaktliste.png", await png());
+  const file = await ok(
+    t.app.inject({
+      method: "POST",
+      url: `/api/chat/threads/${departmentThread}/attachments`,
+      payload: upload.payload,
+      headers: { ...upload.headers, cookie: asOwner.cookieHeader() },
+    }),
+  );
+  await post({ content: "Ny vaktliste", attachmentIds: [file.id] });
+  const [stored] = await t.ctx.db
+    .select({ key: chatMessageAttachments.storageKey })
+    .from(chatMessageAttachments)
+    .where(eq(chatMessageAttachments.id, file.id));
+  const avatar = multipartFile("meg.png", await png(), "image/png");
+  await ok(
+    t.app.inject({
+      method: "PUT",
+      url: `/api/users/${owner}/avatar`,
+      payload: avatar.payload,
+      headers: { ...avatar.headers, cookie: asOwner.cookieHeader() },
+    }),
+  );
+
+  const shift = (status: "draft" | "open" | "assigned" | "closed") => makeShift(t, { dept, status });
+  const draftShift = (await shift("draft")).id;
+  const openShift = (await shift("open")).id;
+  await addInterest(t, openShift, [owner]);
+  const assignedShift = (await shift("open")).id;
+  await assignShiftTo(t, assignedShift, owner);
+  const closedShift = (await shift("closed")).id;
+
+  const held = await makeShift(t, {
+    dept,
+    kind: "roster",
+    status: "assigned",
+    startsAt: new Date(Date.now() + 3 * 86_400_000),
+  });
+  await assignShiftTo(t, held.id, owner);
+  const [assignment] = await t.ctx.db
+    .select({ id: shiftAssignments.id })
+    .from(shiftAssignments)
+    .where(eq(shiftAssignments.shiftId, held.id));
+  const offer = (
+    await ok(
+      at(asOwner, "POST", "/api/swaps/offers", {
+        assignmentId: assignment!.id,
+        visibility: "dept",
+        requireSwap: false,
+        deptId: dept,
+      }),
+    )
+  ).id;
+  const deal = (await ok(at(asProposer, "POST", `/api/swaps/offers/${offer}/deals`, {}))).id;
+
+  const [note] = await t.ctx.db
+    .insert(notifications)
+    .values({
+      recipientUserId: owner,
+      type: "shift_published",
+      payload: { shiftId: openShift, title: "Dagvakt", startsAt: new Date().toISOString() },
+    })
+    .returning();
+
+  return {
+    fileKey: stored!.key,
+    resources: {
+      dept,
+      owner,
+      partner,
+      proposer,
+      departmentThread,
+      shiftThread,
+      publicChannel,
+      privateChannel,
+      direct,
+      message,
+      deletedMessage,
+      attachment: file.id,
+      draftShift,
+      openShift,
+      assignedShift,
+      closedShift,
+      offer,
+      deal,
+      notification: note!.id,
+    },
+  };
+}
+
+/**
+ * Departments A and B with their people (see `world.ts`), Per's colleague in B, and one
+ * resource of every kind in each department. In A Kari owns them (Lise is her DM
+ * partner, Ola proposed the deal); in B Per does (his colleague is both).
+ */
+export async function buildApiWorld(t: TestApp): Promise<ApiWorld> {
+  const w = await twoDepartments(t);
+  const made = await makeStaff(t, { role: "staff", dept: w.b, active: true });
+  const perPartner = { id: made.userId, as: await signedInClient(t, made.userId) };
+  const a = await furnish(t, w.a, {
+    owner: [w.ids.kari, w.as.kari],
+    partner: [w.ids.lise, w.as.lise],
+    proposer: [w.ids.ola, w.as.ola],
+    leader: w.as.leader,
+  });
+  const b = await furnish(t, w.b, {
+    owner: [w.ids.per, w.as.per],
+    partner: [perPartner.id, perPartner.as],
+    proposer: [perPartner.id, perPartner.as],
+    leader: w.as.leaderB,
+  });
+  return {
+    ...w,
+    perPartner,
+    dept: { a: a.resources, b: b.resources },
+    fileKeys: { a: a.fileKey, b: b.fileKey },
+  };
+}
+
+// ── requests ───────────────────────────────────────────────────────────────────
+
+/** What each path parameter names unless the route says otherwise. */
+const paramDefaults: Record<string, ResourceName> = {
+  deptId: "dept",
+  threadId: "departmentThread",
+  messageId: "message",
+  attachmentId: "attachment",
+  shiftId: "openShift",
+  offerId: "offer",
+  dealId: "deal",
+  userId: "owner",
+  id: "notification",
+};
+
+/** Routes whose parameter names a resource in another state than the default. */
+const routeParams: Record<string, Record<string, ResourceName>> = {
+  "POST /api/chat/messages/:messageId/restore": { messageId: "deletedMessage" },
+  "POST /api/chat/channels/:threadId/join": { threadId: "publicChannel" },
+  "POST /api/chat/threads/:threadId/members": { threadId: "privateChannel" },
+  "PATCH /api/shifts/:shiftId": { shiftId: "draftShift" },
+  "DELETE /api/shifts/:shiftId": { shiftId: "draftShift" },
+  "POST /api/shifts/:shiftId/publish": { shiftId: "draftShift" },
+  "GET /api/shifts/:shiftId/outcome": { shiftId: "assignedShift" },
+  "GET /api/shifts/:shiftId/audit": { shiftId: "assignedShift" },
+};
+
+export const routeKey = (route: Pick<RegisteredRoute, "method" | "url">) => `${route.method} ${route.url}`;
+
+export interface Target {
+  dept: DeptKey;
+  /** which resource a parameter names, over the route's default (e.g. `{ threadId: "direct" }`) */
+  use?: Partial<Record<string, ResourceName>>;
+}
+
+/** The route's URL with each `:param` replaced by the id of the resource it names in `target.dept`. */
+export function fillPath(route: Pick<RegisteredRoute, "method" | "url">, world: ApiWorld, target: Target) {
+  const key = routeKey(route);
+  return route.url.replace(/:(\w+)/g, (_, param: string) => {
+    const name = target.use?.[param] ?? routeParams[key]?.[param] ?? paramDefaults[param];
+    if (!name) throw new Error(`${key}: no resource for :${param} in server/test/api-world.ts`);
+    return world.dept[target.dept][name];
+  });
+}
+
+const future = (days: number) => osloDate(new Date(Date.now() + days * 86_400_000));
+const fresh = () => randomUUID().slice(0, 8);
+const shiftForm = { date: future(5), fromHour: 7, toHour: 15, title: "Dagvakt", location: "Operasjon 1" };
+
+interface Ctx {
+  world: ApiWorld;
+  dept: DeptKey;
+  /** the app's secret for signed file links */
+  fileUrlSecret: string;
+  d: DeptResources;
+  /** the signed-in caller's user id (null: anonymous) */
+  caller: string | null;
+}
+
+/** A minimal valid body per route that takes one (JSON; multipart routes below). */
+const bodies: Record<string, (c: Ctx) => unknown> = {
+  "POST /api/auth/magic-link": () => ({ email: `ny-${fresh()}@sykehus.no` }),
+  "POST /api/auth/magic-link/verify": () => ({ token: `ukjent-${fresh()}` }),
+  "POST /api/auth/register": () => ({
+    fullName: "Ny Person",
+    email: `ny-${fresh()}@sykehus.no`,
+    password: "et-langt-passord-42",
+    confirmPassword: "et-langt-passord-42",
+  }),
+  "POST /api/auth/confirm": () => ({ token: `ukjent-${fresh()}`, password: "et-langt-passord-42" }),
+  "POST /api/auth/sign-in": () => ({ email: "kari@demo.no", password: "demo1234" }),
+  "POST /api/auth/password-reset": () => ({ email: `ny-${fresh()}@sykehus.no` }),
+  "POST /api/auth/password-reset/confirm": () => ({
+    token: `ukjent-${fresh()}`,
+    password: "et-langt-passord-42",
+    confirmPassword: "et-langt-passord-42",
+  }),
+  "POST /api/auth/sign-out": () => ({}),
+  "POST /api/me/departments": ({ d }) => ({ deptId: d.dept }),
+  "PUT /api/me/current-department": ({ d }) => ({ deptId: d.dept }),
+  "POST /api/notifications/:id/read": () => ({}),
+  "POST /api/notifications/read-all": () => ({}),
+  "POST /api/notifications/broadcast": () => ({ type: "announcement", title: "Husk personalmøtet" }),
+  "POST /api/presence/heartbeat": () => ({}),
+  "POST /api/chat/department": () => ({}),
+  "POST /api/chat/shift": () => ({}),
+  "POST /api/chat/direct": ({ d }) => ({ userId: d.partner }),
+  "POST /api/chat/channels": () => ({ name: `Kanal ${fresh()}`, isPublic: true }),
+  "POST /api/chat/channels/:threadId/join": () => ({}),
+  "POST /api/chat/threads/:threadId/members": ({ d }) => ({ userIds: [d.partner] }),
+  "POST /api/chat/threads/:threadId/read": ({ d }) => ({ messageId: d.message }),
+  "POST /api/chat/threads/:threadId/messages": () => ({ content: "Jeg kan ta den" }),
+  "PATCH /api/chat/messages/:messageId": () => ({ content: "Hvem tar nattevakten?" }),
+  "POST /api/chat/messages/:messageId/restore": () => ({}),
+  "POST /api/chat/messages/:messageId/reactions": () => ({ emoji: "👍" }),
+  "POST /api/shifts": ({ d }) => ({ ...shiftForm, deptId: d.dept }),
+  "PATCH /api/shifts/:shiftId": () => shiftForm,
+  "POST /api/shifts/:shiftId/publish": () => ({}),
+  "POST /api/shifts/:shiftId/close": () => ({}),
+  "POST /api/shifts/:shiftId/interest": () => ({}),
+  "POST /api/shifts/:shiftId/assign": () => ({}),
+  "POST /api/shifts/calendar": () => ({}),
+  "POST /api/swaps/offers": ({ d }) => ({
+    shift: { title: "dagvakt", startDate: future(9), endDate: future(9), location: "akutten" },
+    visibility: "dept",
+    deptId: d.dept,
+  }),
+  "PATCH /api/swaps/offers/:offerId": () => ({ requireSwap: false, autoMatch: false, visibility: "dept" }),
+  "POST /api/swaps/offers/:offerId/cancel": () => ({}),
+  "POST /api/swaps/offers/:offerId/deals": () => ({}),
+  "POST /api/swaps/deals/:dealId/accept": () => ({}),
+  "POST /api/swaps/deals/:dealId/decline": () => ({}),
+  "POST /api/swaps/deals/:dealId/withdraw": () => ({}),
+  "POST /api/swaps/deals/:dealId/approve": () => ({}),
+  "POST /api/swaps/deals/:dealId/reject": () => ({}),
+  "POST /api/swaps/automatch": ({ d }) => ({ deptId: d.dept }),
+  "POST /api/admin/users": ({ d }) => ({
+    firstName: "Nina",
+    lastName: "Ny",
+    email: `nina-${fresh()}@sykehus.no`,
+    deptId: d.dept,
+  }),
+  "PATCH /api/admin/users/:userId": ({ d }) => ({
+    firstName: "Endret",
+    lastName: "Navn",
+    phone: null,
+    memberships: [{ deptId: d.dept, role: "staff", isActive: true }],
+  }),
+  "POST /api/admin/users/:userId/activation": ({ d }) => ({ active: false, deptId: d.dept }),
+  "POST /api/admin/departments": () => ({ name: `Avdeling ${fresh()}` }),
+  "PATCH /api/admin/departments/:deptId": () => ({ name: `Avdeling ${fresh()}` }),
+  "PATCH /api/profile": () => ({ firstName: "Kari", lastName: "Nordmann", phone: null }),
+  "POST /api/dev/impersonate": () => ({ email: "kari@demo.no" }),
+  "POST /api/dev/auto-sign-in": () => ({}),
+  "POST /api/dev/bootstrap": () => ({}),
+  "POST /api/dev/demo-users": () => ({ firstName: "Demo", lastName: `Person ${fresh()}` }),
+  "POST /api/dev/sign-in-link": () => ({ email: "kari@demo.no" }),
+};
+
+/** Query strings a route needs to pass validation. */
+const queries: Record<string, (c: Ctx) => Record<string, string>> = {
+  "GET /api/shifts": () => ({ view: "open" }),
+  "GET /api/swaps/deals": () => ({ view: "waiting" }),
+  "GET /api/chat/files/:attachmentId": ({ world, dept, caller, fileUrlSecret }) => {
+    // Signed for the caller, as the message that lists the file signs it: the link is
+    // checked after the policy, so this request is answered by the policy alone.
+    const signed = signFileUrl(
+      {
+        key: world.fileKeys[dept],
+        userId: caller ?? randomUUID(),
+        expiresAt: new Date(Date.now() + 300_000),
+      },
+      fileUrlSecret,
+    );
+    return { exp: String(signed.exp), sig: signed.sig };
+  },
+};
+
+/** Routes that take a file; their body is one small PNG. */
+const multipartRoutes = new Set([
+  "POST /api/chat/threads/:threadId/attachments",
+  "PUT /api/users/:userId/avatar",
+]);
+
+export interface ApiRequest {
+  method: string;
+  url: string;
+  payload?: string | Buffer;
+  headers: Record<string, string>;
+}
+
+/**
+ * A request to `route` that passes its validation, against the resources of
+ * `target.dept`, made for `caller` (a signed-in user id, or null for anonymous; the
+ * caller's cookie is the caller's to add).
+ */
+export async function requestFor(
+  t: TestApp,
+  route: Pick<RegisteredRoute, "method" | "url">,
+  world: ApiWorld,
+  target: Target & { caller: string | null },
+): Promise<ApiRequest> {
+  const key = routeKey(route);
+  const c: Ctx = {
+    world,
+    dept: target.dept,
+    d: world.dept[target.dept],
+    caller: target.caller,
+    fileUrlSecret: t.ctx.fileUrlSecret,
+  };
+  const path = fillPath(route, world, target);
+  // A browser sends its origin with every state-changing request.
+  const origin: Record<string, string> =
+    route.method === "GET" ? {} : { origin: new URL(t.ctx.config.publicUrl).origin };
+  const query = queries[key]?.(c);
+  const url = query ? `${path}?${new URLSearchParams(query)}` : path;
+  if (multipartRoutes.has(key)) {
+    const file = multipartFile("bilde.png", await png(), "image/png");
+    return { method: route.method, url, payload: file.payload, headers: { ...file.headers, ...origin } };
+  }
+  if (route.method === "GET" || (route.method === "DELETE" && !bodies[key]))
+    return { method: route.method, url, headers: origin };
+  const body = bodies[key];
+  if (!body) throw new Error(`${key}: no valid body in server/test/api-world.ts`);
+  return {
+    method: route.method,
+    url,
+    payload: JSON.stringify(body(c)),
+    headers: { "content-type": "application/json", ...origin },
+  };
+}
