@@ -7,6 +7,8 @@
 import fc from "fast-check";
 import { z } from "zod";
 import type { RegisteredRoute } from "../platform/pipeline.ts";
+import type { ApiRequest } from "../test/api-world.ts";
+import { png } from "../test/file-fixtures.ts";
 
 export interface FuzzRequest {
   caller: "admin" | "anonymous";
@@ -20,6 +22,12 @@ export interface FuzzRequest {
 
 /** Real ids a path parameter may take, so a share of cases reaches the handlers. */
 export type KnownIds = (param: string) => string[];
+
+/** What the world knows of a route: ids for its parameters, and requests that pass its validation. */
+export interface RouteKnowledge {
+  ids: KnownIds;
+  valid: ApiRequest[];
+}
 
 // ── hostile values ───────────────────────────────────────────────────────────────
 
@@ -292,11 +300,8 @@ const wrongContentTypes = fc.constantFrom(
 
 // ── multipart ────────────────────────────────────────────────────────────────────
 
-const png = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
-    "1f15c4890000000d4944415478da63f8cfc0f01f0005000201c0b5a5bf0000000049454e44ae426082",
-  "hex",
-);
+/** A real image, so a whole upload reaches the store. */
+const image = await png();
 
 function part(name: string, filename: string | null, type: string, body: Buffer | string, boundary: string) {
   const disposition = `form-data; name="${name}"${filename === null ? "" : `; filename="${filename}"`}`;
@@ -348,7 +353,7 @@ const multipartBodies: fc.Arbitrary<{ kind: string; type: string; payload: Buffe
 function multipartBody(kind: string, cut: number, filename: string, fileType: string) {
   const b = "fuzzboundary";
   const type = `multipart/form-data; boundary=${b}`;
-  const whole = Buffer.concat([part("file", filename, fileType, png, b), Buffer.from(`--${b}--\r\n`)]);
+  const whole = Buffer.concat([part("file", filename, fileType, image, b), Buffer.from(`--${b}--\r\n`)]);
   switch (kind) {
     case "whole":
       return { type, payload: whole };
@@ -368,7 +373,7 @@ function multipartBody(kind: string, cut: number, filename: string, fileType: st
         type,
         payload: Buffer.concat([
           Buffer.from(`--${b}\r\nX-Fill: ${"h".repeat(200_000)}\r\n`),
-          part("file", filename, fileType, png, b).subarray(b.length + 4),
+          part("file", filename, fileType, image, b).subarray(b.length + 4),
           Buffer.from(`--${b}--\r\n`),
         ]),
       };
@@ -376,12 +381,12 @@ function multipartBody(kind: string, cut: number, filename: string, fileType: st
       return {
         type,
         payload: Buffer.concat([
-          ...Array.from({ length: 200 }, (_, i) => part(`f${i}`, `f${i}.png`, "image/png", png, b)),
+          ...Array.from({ length: 200 }, (_, i) => part(`f${i}`, `f${i}.png`, "image/png", image, b)),
           Buffer.from(`--${b}--\r\n`),
         ]),
       };
     case "noClosing":
-      return { type, payload: part("file", filename, fileType, png, b) };
+      return { type, payload: part("file", filename, fileType, image, b) };
     case "wrongBoundary":
       return { type: "multipart/form-data; boundary=other", payload: whole };
     default:
@@ -389,7 +394,7 @@ function multipartBody(kind: string, cut: number, filename: string, fileType: st
         type,
         payload: Buffer.concat([
           part("note", null, "text/plain", "x", b),
-          part("file", filename, fileType, png, b),
+          part("file", filename, fileType, image, b),
           Buffer.from(`--${b}--\r\n`),
         ]),
       };
@@ -500,21 +505,31 @@ function bodyArb(route: RegisteredRoute): fc.Arbitrary<Body> {
 }
 
 /** Requests to `route`: mostly as the admin of department A, a share anonymous. */
-export function requestArb(route: RegisteredRoute, known: KnownIds): fc.Arbitrary<FuzzRequest> {
-  return fc
-    .tuple(
-      fc.constantFrom<FuzzRequest["caller"]>("admin", "admin", "admin", "admin", "anonymous"),
-      urlArb(route, known),
-      bodyArb(route),
-    )
+export function requestArb(route: RegisteredRoute, known: RouteKnowledge): fc.Arbitrary<FuzzRequest> {
+  const caller = fc.constantFrom<FuzzRequest["caller"]>("admin", "admin", "admin", "admin", "anonymous");
+  const generated = fc.tuple(caller, urlArb(route, known.ids), bodyArb(route)).map(
+    ([who, url, body]): FuzzRequest => ({
+      caller: who,
+      family: body.family,
+      method: route.method,
+      url,
+      headers: body.type ? { "content-type": body.type } : ({} as Record<string, string>),
+      ...(body.payload === undefined ? {} : { payload: body.payload }),
+    }),
+  );
+  if (!known.valid.length) return generated;
+  // The world's valid request, as is or with a hostile query string: past validation, to the handler.
+  const valid = fc
+    .tuple(caller, fc.constantFrom(...known.valid), fc.option(queryArb(route), { nil: undefined }))
     .map(
-      ([caller, url, body]): FuzzRequest => ({
-        caller,
-        family: body.family,
-        method: route.method,
-        url,
-        headers: body.type ? { "content-type": body.type } : ({} as Record<string, string>),
-        ...(body.payload === undefined ? {} : { payload: body.payload }),
+      ([who, req, query]): FuzzRequest => ({
+        caller: who,
+        family: query === undefined ? "valid" : "valid, hostile query",
+        method: req.method,
+        url: query === undefined ? req.url : `${req.url.split("?")[0]}?${query}`,
+        headers: req.headers,
+        ...(req.payload === undefined ? {} : { payload: req.payload }),
       }),
     );
+  return fc.oneof({ weight: 5, arbitrary: generated }, { weight: 1, arbitrary: valid });
 }
