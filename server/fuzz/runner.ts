@@ -41,7 +41,7 @@ function routeSeed(route: RegisteredRoute): number {
 async function dataTables(t: TestApp): Promise<string[]> {
   const tables = await t.ctx.db.execute<{ name: string }>(
     sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '\_\_%'`,
+        where table_schema = 'public' and table_type = 'BASE TABLE'`,
   );
   return rowsOf<{ name: string }>(tables)
     .map((r) => r.name)
