@@ -23,7 +23,8 @@ const baseSeed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 **
 const onlyRoute = process.env.FUZZ_ROUTE;
 const replayPath = process.env.FUZZ_PATH;
 const caseTimeoutMs = 5_000;
-const origin = "http://localhost:3000";
+/** A route's time: its cases at a generous 150 ms each, never under the suite's usual 30 s. */
+const routeTimeoutMs = Math.max(30_000, runs * 150);
 
 /**
  * Tables any request may write without changing what the app holds: attempt counters,
@@ -147,7 +148,8 @@ export function fuzzRoutes(name: FuzzGroup) {
     async function send(req: FuzzRequest) {
       const headers: Record<string, string> = { ...req.headers };
       if (req.caller === "admin") headers.cookie = cookie;
-      if (req.method !== "GET") headers.origin = origin;
+      // As a browser sends it with every state-changing request.
+      if (req.method !== "GET") headers.origin = new URL(t.ctx.config.publicUrl).origin;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${caseTimeoutMs} ms`)), caseTimeoutMs);
@@ -176,58 +178,62 @@ export function fuzzRoutes(name: FuzzGroup) {
     const names = routeNames(name);
     // FUZZ_ROUTE may name a route of another group.
     if (!names.length) test.skip("no route of this group is named by FUZZ_ROUTE", () => {});
-    test.each(names)("%s", async (label) => {
-      const route = t.routes.find((r) => `${r.method} ${r.url}` === label)!;
-      const started = Date.now();
-      const known = await knowledgeOf(route);
-      // A GET changes no data whatever it answers: checked once over the route's cases. A
-      // state-changing route may change data when it accepts a case, never when it refuses
-      // one: checked case by case.
-      const safe = route.method === "GET";
-      let before = await digest(t, tables);
-      const start = before;
-      // Every data table digested, or the check would hold of nothing.
-      expect(Object.keys(start).sort()).toEqual(tables);
-      await fc.assert(
-        fc.asyncProperty(requestArb(route, known), async (req) => {
-          const res = await send(req);
-          figures.cases++;
-          figures.byStatus[res.statusCode] = (figures.byStatus[res.statusCode] ?? 0) + 1;
-          if (res.statusCode >= 500)
-            throw new Error(
-              `${res.statusCode} for ${req.family} as ${req.caller}: ${res.body.slice(0, 300)}`,
-            );
-          if (safe) return;
-          if (res.statusCode < 400) await keepSignedIn();
-          // Work done after the answer (mail) belongs to this case, not the next.
-          await t.ctx.background.settled();
-          const after = await digest(t, tables);
-          const touched = changed(before, after);
-          before = after;
-          if (res.statusCode >= 400 && touched.length)
-            throw new Error(
-              `${res.statusCode} refused, yet changed ${touched.join(", ")}: ${res.body.slice(0, 300)}`,
-            );
-        }),
-        {
-          numRuns: runs,
-          seed: routeSeed(route),
-          endOnFailure: true,
-          ...(replayPath ? { path: replayPath } : {}),
-          reporter: (out) => {
-            if (out.failed)
+    test.each(names)(
+      "%s",
+      async (label) => {
+        const route = t.routes.find((r) => `${r.method} ${r.url}` === label)!;
+        const started = Date.now();
+        const known = await knowledgeOf(route);
+        // A GET changes no data whatever it answers: checked once over the route's cases. A
+        // state-changing route may change data when it accepts a case, never when it refuses
+        // one: checked case by case.
+        const safe = route.method === "GET";
+        let before = await digest(t, tables);
+        const start = before;
+        // Every data table digested, or the check would hold of nothing.
+        expect(Object.keys(start).sort()).toEqual(tables);
+        await fc.assert(
+          fc.asyncProperty(requestArb(route, known), async (req) => {
+            const res = await send(req);
+            figures.cases++;
+            figures.byStatus[res.statusCode] = (figures.byStatus[res.statusCode] ?? 0) + 1;
+            if (res.statusCode >= 500)
               throw new Error(
-                `fuzz failed: FUZZ_SEED=${baseSeed} FUZZ_ROUTE="${label}" FUZZ_PATH="${out.counterexamplePath}"\n` +
-                  `request: ${describeCase(out.counterexample?.[0])}\n${String(out.errorInstance ?? "")}`,
+                `${res.statusCode} for ${req.family} as ${req.caller}: ${res.body.slice(0, 300)}`,
               );
+            if (safe) return;
+            if (res.statusCode < 400) await keepSignedIn();
+            // Work done after the answer (mail) belongs to this case, not the next.
+            await t.ctx.background.settled();
+            const after = await digest(t, tables);
+            const touched = changed(before, after);
+            before = after;
+            if (res.statusCode >= 400 && touched.length)
+              throw new Error(
+                `${res.statusCode} refused, yet changed ${touched.join(", ")}: ${res.body.slice(0, 300)}`,
+              );
+          }),
+          {
+            numRuns: runs,
+            seed: routeSeed(route),
+            endOnFailure: true,
+            ...(replayPath ? { path: replayPath } : {}),
+            reporter: (out) => {
+              if (out.failed)
+                throw new Error(
+                  `fuzz failed: FUZZ_SEED=${baseSeed} FUZZ_ROUTE="${label}" FUZZ_PATH="${out.counterexamplePath}"\n` +
+                    `request: ${describeCase(out.counterexample?.[0])}\n${String(out.errorInstance ?? "")}`,
+                );
+            },
           },
-        },
-      );
-      if (safe)
-        expect(changed(start, await digest(t, tables)), `tables a GET of ${label} changed`).toEqual([]);
-      figures.routes++;
-      figures.ms += Date.now() - started;
-    });
+        );
+        if (safe)
+          expect(changed(start, await digest(t, tables)), `tables a GET of ${label} changed`).toEqual([]);
+        figures.routes++;
+        figures.ms += Date.now() - started;
+      },
+      routeTimeoutMs,
+    );
   });
 }
 
@@ -241,8 +247,9 @@ function describeCase(req: FuzzRequest | undefined): string {
 }
 
 /**
- * The routes' names without building an app: every feature's routes are declared the
- * same way for every test app, so one app built here (cheaply, the first time) tells.
+ * The names of a group's routes, needed when the tests are declared, before a file's own
+ * app exists: read from one app built for that, without demo data (every app registers
+ * the same routes).
  */
 function routeNames(group: FuzzGroup): string[] {
   return allRoutes
