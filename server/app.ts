@@ -33,6 +33,7 @@ import type { Feature } from "./platform/feature.ts";
 import { defaultHealthChecks, type HealthChecks } from "./platform/health.ts";
 import { registerHttp, serverOptions } from "./platform/http.ts";
 import { JobRunner } from "./platform/jobs.ts";
+import { registerJsonBody } from "./platform/json-body.ts";
 import { MailSender } from "./platform/mail.ts";
 import { PgEventBus } from "./platform/pg-event-bus.ts";
 import { pgFileStore, storedChunksSweepJob } from "./platform/pg-file-store.ts";
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerShutdownRefusal(app);
   const ctx = await createContext(deps, app);
 

@@ -141,6 +141,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   action: RouteAction;
+  /** the zod schemas the route validates its request with (what a fuzzer generates from) */
+  schema: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
 }
 
 const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -170,8 +172,9 @@ export function registerRouteRegistry(app: FastifyInstance): RegisteredRoute[] {
       throw new Error(`${where} declares ${action} but no authorize step checks it`);
     if (action === "public" && checked.length > 0)
       throw new Error(`${where} is public but authorizes ${checked.join(", ")}`);
+    const { body, querystring, params } = (route.schema ?? {}) as RegisteredRoute["schema"];
     for (const method of asList(route.method))
-      routes.push({ method: String(method), url: route.url, action });
+      routes.push({ method: String(method), url: route.url, action, schema: { body, querystring, params } });
   });
   return routes;
 }
