@@ -104,12 +104,17 @@ export function multipartFile(name: string, data: Buffer, type = "application/oc
 /**
  * Multipart bodies no browser sends: cut off before the closing boundary, garbage under
  * a multipart type, a multipart type without a boundary, and a form with a text field
- * but no file. Each is the client's mistake, answered 400.
+ * but no file. Each is the client's mistake, answered 400 with the code beside it.
  */
-export function brokenMultipart(
-  kind: "truncated" | "garbage" | "noBoundary" | "fieldOnly",
-  data: Buffer = Buffer.from("hei"),
-) {
+export const brokenForms = [
+  ["truncated", "upload_malformed"],
+  ["garbage", "upload_malformed"],
+  ["noBoundary", "upload_malformed"],
+  ["fieldOnly", "upload_missing"],
+] as const;
+
+/** One of those bodies, with the headers it claims. */
+export function brokenMultipart(kind: (typeof brokenForms)[number][0], data: Buffer = Buffer.from("hei")) {
   const boundary = `----vaktrom${randomUUID()}`;
   const headers = { "content-type": `multipart/form-data; boundary=${boundary}` };
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bilde.png"\r\nContent-Type: image/png\r\n\r\n`;

@@ -12,7 +12,15 @@ import { chatMessageAttachments, chatMessages } from "../../db/schema.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { fileUrlQuery, signFileUrl } from "../../platform/signed-urls.ts";
 import { appWithout } from "../../test/factories.ts";
-import { brokenMultipart, officeZip, pdf, phoneJpeg, png, zip } from "../../test/file-fixtures.ts";
+import {
+  brokenForms,
+  brokenMultipart,
+  officeZip,
+  pdf,
+  phoneJpeg,
+  png,
+  zip,
+} from "../../test/file-fixtures.ts";
 import type { Client, TestApp } from "../../test/harness.ts";
 import { createTestApp } from "../../test/harness.ts";
 import { purgeDeletedJob } from "./messages.ts";
@@ -247,12 +255,7 @@ describe("chat attachments", () => {
 
     it("answers a body that is not a readable form 400, and keeps nothing", async () => {
       const before = await t.ctx.db.select().from(chatMessageAttachments);
-      for (const [kind, code] of [
-        ["truncated", "upload_malformed"],
-        ["garbage", "upload_malformed"],
-        ["noBoundary", "upload_malformed"],
-        ["fieldOnly", "upload_missing"],
-      ] as const) {
+      for (const [kind, code] of brokenForms) {
         const { payload, headers } = brokenMultipart(kind, await png());
         const res = await as.kari.request("POST", `/api/chat/threads/${dept}/attachments`, payload, headers);
         expect(res.statusCode, kind).toBe(400);
