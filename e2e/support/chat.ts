@@ -36,7 +36,7 @@ export async function openChat(
   });
   if (options.cookies) await context.addCookies(options.cookies);
   const page = await context.newPage();
-  await impersonate(page, person.email);
+  await impersonate(page, person.email, baseURL);
   await options.beforeOpen?.(page);
   const following = followingThread(page);
   await page.goto("/chat/department");

@@ -66,8 +66,10 @@ let pageOrigin: string | undefined;
  * What a page of ours sends with a state-changing request it makes itself: its Origin.
  * Playwright's API requests (`page.request`) share the browser's cookies but send no
  * Origin, and the server refuses a request that carries the session cookie without one.
+ * `baseURL`: pages served from elsewhere than this worker's server (a load balancer).
  */
-export function fromOurPage(): { origin: string } {
+export function fromOurPage(baseURL?: string): { origin: string } {
+  if (baseURL) return { origin: new URL(baseURL).origin };
   if (!pageOrigin) throw new Error("no server yet: fromOurPage() is for tests that use baseURL");
   return { origin: pageOrigin };
 }
@@ -133,10 +135,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/** Sign the page's browser context in as a demo user (staging only: POST /api/dev/impersonate). */
-export async function impersonate(target: Page | APIRequestContext, email: string): Promise<void> {
+/**
+ * Sign the page's browser context in as a demo user (staging only: POST /api/dev/impersonate);
+ * `baseURL` as for `fromOurPage`.
+ */
+export async function impersonate(
+  target: Page | APIRequestContext,
+  email: string,
+  baseURL?: string,
+): Promise<void> {
   const request = "request" in target ? target.request : target;
-  const res = await request.post("/api/dev/impersonate", { data: { email }, headers: fromOurPage() });
+  const res = await request.post("/api/dev/impersonate", { data: { email }, headers: fromOurPage(baseURL) });
   expect(res.status(), `impersonate ${email}: ${await res.text()}`).toBeLessThan(300);
 }
 
