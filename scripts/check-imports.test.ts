@@ -25,7 +25,7 @@ describe("import boundaries", () => {
     ["web/features/chat/ChatPage.tsx", "web/lib/api.ts"],
     ["web/app/routes.tsx", "web/features/chat/ChatPage.tsx"],
     ["web/features/chat/ChatPage.tsx", "common/schemas/chat.ts"],
-    ["common/schemas/auth.ts", "common/domain/limits.ts"],
+    ["common/schemas/auth.ts", "common/base/limits.ts"],
   ])("allows %s → %s", (from, to) => {
     expect(violation(p(from), p(to))).toBeNull();
   });

@@ -12,7 +12,6 @@ import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
 import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import {
-  attachmentRefusalMessage,
   chatUploadMaxBytes,
   chatUploadMaxMB,
   nameForKind,
@@ -23,6 +22,7 @@ import {
   uploadTypeNotAllowed,
 } from "../../../common/domain/attachments.ts";
 import type { AttachmentDto } from "../../../common/schemas/chat.ts";
+import { attachmentRefusalMessage } from "../../../common/texts/errors/attachments.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { chatMessageAttachments } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
