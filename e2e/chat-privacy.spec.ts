@@ -17,7 +17,7 @@ const warnings = {
 
 /**
  * A fake national identity number with valid control digits (born 15.03.85), as
- * `nationalId("150385", 400)` in common/domain/privacy-corpus.ts computes it.
+ * `nationalId("150385", 400)` in common/test/privacy-corpus.ts computes it.
  */
 const idNumber = "15038540189";
 

@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { makeSignature } from "better-auth/crypto";
-import { limits } from "../../common/domain/limits.ts";
+import { limits } from "../../common/base/limits.ts";
 import type { Db } from "../../server/db/client.ts";
 import { profiles, type roleValues, session, staff, user } from "../../server/db/schema.ts";
 import { sessionCookiePrefix } from "../../server/platform/auth.ts";

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { attachmentRefusalMessage } from "../texts/errors/attachments.ts";
 import { errorMessage } from "../texts/errors.ts";
 import {
   attachmentKindInfo,
   attachmentKinds,
-  attachmentRefusalMessage,
   chatUploadMaxBytes,
   chatUploadMaxMB,
   clientCheck,

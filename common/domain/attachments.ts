@@ -3,9 +3,8 @@
  * becomes once stored. Shared by the composer, which can only guess from the name and
  * the browser's MIME type before uploading, and the server, which decides from the
  * file's bytes (server/platform/upload-inspect.ts). Both refuse with the same codes and
- * Norwegian messages.
+ * Norwegian messages (texts/errors/attachments.ts).
  */
-import { attachmentsErrorTexts } from "../texts/errors/attachments.ts";
 
 /** Every kind a chat file may be. Anything else (SVG, HTML, executables, archives …) is refused. */
 export const attachmentKinds = ["jpeg", "png", "webp", "heic", "pdf", "docx", "xlsx", "txt"] as const;
@@ -89,27 +88,6 @@ export const uploadFileDamaged = (name: string): AttachmentRefusal => ({
   code: "upload_file_damaged",
   params: { name },
 });
-
-/** 10 → "10", 2.5 → "2,5" (Norwegian decimal comma). */
-const formatMB = (mb: number) => String(Math.round(mb * 10) / 10).replace(".", ",");
-
-/**
- * The Norwegian message of a refusal. 'Fil "{name}" er for stor. Maks 10MB tillatt.'
- * names the effective limit, so it says 10 by default and the brand's cap when an
- * operator set a lower one: the message must never promise more than is allowed.
- */
-export function attachmentRefusalMessage(refusal: AttachmentRefusal): string {
-  switch (refusal.code) {
-    case "upload_too_large":
-      return attachmentsErrorTexts.tooLarge(refusal.params.name, formatMB(refusal.params.maxMB));
-    case "upload_type_not_allowed":
-      return attachmentsErrorTexts.typeNotAllowed(refusal.params.type);
-    case "upload_image_unreadable":
-      return attachmentsErrorTexts.imageUnreadable(refusal.params.name);
-    case "upload_file_damaged":
-      return attachmentsErrorTexts.fileDamaged(refusal.params.name);
-  }
-}
 
 /** The last part of a name a client sent: browsers may send "C:\fakepath\x.pdf", tools "a/b/x.pdf". */
 function baseName(name: string): string {

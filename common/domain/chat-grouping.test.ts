@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dateDividers } from "./chat-dates.ts";
+import { dateDividers } from "../texts/chat-dates.ts";
 import { type GroupableMessage, groupStarts, messageGroupMinutes } from "./chat-grouping.ts";
 import { osloTimeZone } from "./shift-block.ts";
 

@@ -2,7 +2,7 @@
  * Message groups (design: "consecutive messages from the same person within a few
  * minutes grouped"): only a group's first message shows the avatar, name and time.
  */
-import { startsNewDay } from "./chat-dates.ts";
+import { osloDayNumber } from "./shift-block.ts";
 
 /**
  * "A few minutes", counted from the group's first message rather than the previous
@@ -17,6 +17,11 @@ export interface GroupableMessage {
   authorId: string | null;
   createdAt: Date;
   deletedAt: Date | null;
+}
+
+/** Does a message at `current` begin another Oslo day than the one before it (none: it does)? */
+export function startsNewDay(previous: Date | undefined, current: Date): boolean {
+  return previous === undefined || osloDayNumber(previous) !== osloDayNumber(current);
 }
 
 /**

@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { limits } from "../base/limits.ts";
+import { replyPreview } from "../texts/reply-preview.ts";
 import {
   addMembersError,
   canUndo,
@@ -10,10 +12,8 @@ import {
   normaliseChannelName,
   normaliseMessageBody,
   quickReactions,
-  replyPreview,
   undoDeadline,
 } from "./chat-messages.ts";
-import { limits } from "./limits.ts";
 
 const segmenter = new Intl.Segmenter("nb", { granularity: "grapheme" });
 const graphemeCount = (s: string) => Array.from(segmenter.segment(s)).length;

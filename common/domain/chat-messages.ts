@@ -4,8 +4,7 @@
  * both refuse the same things. Refusals are stable codes; the server's error catalogue
  * gives each its Norwegian message.
  */
-import { chatTexts } from "../texts/ui/chat.ts";
-import { limits } from "./limits.ts";
+import { limits } from "../base/limits.ts";
 
 export type MessageError = "message_empty" | "message_too_long";
 export type ChannelNameError = "channel_name_required" | "channel_name_too_long";
@@ -48,14 +47,12 @@ const graphemes = new Intl.Segmenter("nb", { granularity: "grapheme" });
 const singleUnitGraphemes = /^[\x20-\x7e\u00a0-\u02ff]*$/;
 
 /**
- * The quoted line above a reply and in the reply bar: one line, cut after 80 characters
- * with an ellipsis. It cuts between graphemes, so an emoji or a letter with its accent is
- * never split. `null` is a quoted message whose text is gone or hidden (deleted).
+ * The quoted line of a reply: one line, cut after 80 characters with an ellipsis
+ * ("" when nothing but white space is left). It cuts between graphemes, so an emoji or a
+ * letter with its accent is never split. texts/reply-preview.ts adds the placeholders.
  */
-export function replyPreview(content: string | null): string {
-  if (content === null) return chatTexts.chat.replyPreview.deleted;
+export function previewLine(content: string): string {
   const line = content.trim().replace(/\s+/g, " ");
-  if (!line) return chatTexts.chat.replyPreview.attachmentsOnly;
   // Each grapheme is at least one UTF-16 unit: a short line is never cut.
   if (line.length <= limits.replyPreviewLength) return line;
   // Latin text without combining marks or surrogates has one unit per grapheme, up to

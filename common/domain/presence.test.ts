@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { limits } from "./limits.ts";
+import { limits } from "../base/limits.ts";
 import { type PresenceStatus, presenceStatus, presenceStatuses } from "./presence.ts";
 
 const second = 1000;

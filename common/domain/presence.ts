@@ -3,7 +3,7 @@
  * within 10 minutes, otherwise offline. A tab sends a heartbeat every 30 s, so missing
  * two of them (a slow network, a busy ward PC) still leaves a person online.
  */
-import { limits } from "./limits.ts";
+import { limits } from "../base/limits.ts";
 
 /** Most present first; the order the monotonicity rule is stated in. */
 export const presenceStatuses = ["online", "away", "offline"] as const;

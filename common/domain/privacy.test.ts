@@ -1,14 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  checkPrivacy,
-  isValidAccountNumber,
-  isValidNationalId,
-  luhnValid,
-  type PrivacyConfidence,
-  type PrivacyKind,
-} from "./privacy.ts";
-import {
   accountNumber,
   cardNumber,
   corpus,
@@ -17,7 +9,15 @@ import {
   luhnCheckDigit,
   nationalId,
   nationalIdFrom,
-} from "./privacy-corpus.ts";
+} from "../test/privacy-corpus.ts";
+import {
+  checkPrivacy,
+  isValidAccountNumber,
+  isValidNationalId,
+  luhnValid,
+  type PrivacyConfidence,
+  type PrivacyKind,
+} from "./privacy.ts";
 
 const levelOf = (text: string) => checkPrivacy(text).confidence;
 const kindsOf = (text: string) => checkPrivacy(text).findings.map((f) => f.kind);

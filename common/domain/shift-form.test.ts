@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { descriptionMaxLength } from "../schemas/shifts.ts";
+import { shiftLimits } from "../base/limits.ts";
 import { shiftSpan } from "./oslo-time.ts";
 import {
   dateRule,
@@ -49,7 +49,7 @@ describe("the create-shift rules", () => {
   });
 
   it("limit the description, counted without surrounding spaces", () => {
-    const longest = "x".repeat(descriptionMaxLength);
+    const longest = "x".repeat(shiftLimits.descriptionMaxLength);
     expect(shiftFormError({ ...valid, description: ` ${longest} ` }, context)).toBeNull();
     expect(shiftFormError({ ...valid, description: `${longest}x` }, context)).toBe(
       "shift_description_too_long",

@@ -7,7 +7,7 @@
  * One function per field, so a form can mark every field at fault; `shiftFormError`
  * gives the first broken rule in the form's order, as the server answers it.
  */
-import { descriptionMaxLength } from "../schemas/shifts.ts";
+import { shiftLimits } from "../base/limits.ts";
 import { isOsloDate, type OsloDate, osloDate, osloHour } from "./oslo-time.ts";
 
 /** Spec §5 and §9: whole hours 00:00–23:00, 24 entries. */
@@ -53,7 +53,9 @@ export function hoursRule(fromHour: number, toHour: number): ShiftFormRule | nul
 }
 
 export function descriptionRule(description: string | undefined): ShiftFormRule | null {
-  return (description?.trim().length ?? 0) > descriptionMaxLength ? "shift_description_too_long" : null;
+  return (description?.trim().length ?? 0) > shiftLimits.descriptionMaxLength
+    ? "shift_description_too_long"
+    : null;
 }
 
 export interface ShiftFormInput {

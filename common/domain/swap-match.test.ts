@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { SwapWishes } from "../schemas/swaps.ts";
 import { osloHourToInstant } from "./oslo-time.ts";
 import {
   autoMatch,
@@ -9,12 +8,13 @@ import {
   type HeldShift,
   isoWeekday,
   type MatchOffer,
+  type MatchWishes,
   pairKey,
   shiftTimeTags,
   takeIneligibility,
 } from "./swap-match.ts";
 
-const noWishes: SwapWishes = { wantDateFrom: null, wantDateTo: null, wantTimeTags: [], wantWeekdays: [] };
+const noWishes: MatchWishes = { wantDateFrom: null, wantDateTo: null, wantTimeTags: [], wantWeekdays: [] };
 
 /** A shift on an Oslo date from one whole hour to another (earlier `to`: the next day). */
 function shift(id: string, date: string, from: number, to: number, title = "Dagvakt"): HeldShift {
@@ -30,7 +30,7 @@ function offer(
   id: string,
   owner: string,
   s: HeldShift,
-  wishes: Partial<SwapWishes> = {},
+  wishes: Partial<MatchWishes> = {},
   other: HeldShift[] = [],
 ) {
   return {

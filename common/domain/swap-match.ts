@@ -14,9 +14,9 @@
  *   rest after the exchange. Offers are taken oldest first; each is paired at most once
  *   per run; pairs that already had a deal are skipped, so a second run adds none.
  */
-import type { SwapWishes, TimeTag } from "../schemas/swaps.ts";
 import { type BusyShift, type Ineligibility, type Interval, ineligibility } from "./fairness.ts";
 import { osloDate, osloHour } from "./oslo-time.ts";
+import type { TimeTag } from "./swap-terms.ts";
 
 /** A shift somebody holds, named so an exchange can leave it out of their shifts. */
 export interface HeldShift extends BusyShift {
@@ -39,8 +39,17 @@ export function shiftTimeTags(shift: Interval): TimeTag[] {
   return isoWeekday(osloDate(mid)) >= 6 ? [block, "helg"] : [block];
 }
 
+/** What an offer wishes for in return (schemas/swaps.ts `swapWishes` reads it from a request). */
+export interface MatchWishes {
+  wantDateFrom: string | null;
+  wantDateTo: string | null;
+  wantTimeTags: readonly TimeTag[];
+  /** ISO weekdays */
+  wantWeekdays: readonly number[];
+}
+
 /** Whether `shift` is what `wishes` ask for. */
-export function fitsWishes(wishes: SwapWishes, shift: Interval): boolean {
+export function fitsWishes(wishes: MatchWishes, shift: Interval): boolean {
   const day = osloDate(shift.startsAt);
   if (wishes.wantDateFrom && day < wishes.wantDateFrom) return false;
   if (wishes.wantDateTo && day > wishes.wantDateTo) return false;
@@ -70,7 +79,7 @@ export interface MatchOffer {
   offerId: string;
   ownerId: string;
   shift: HeldShift;
-  wishes: SwapWishes;
+  wishes: MatchWishes;
   /** every shift the owner holds now, the offered one included */
   ownerShifts: readonly HeldShift[];
 }

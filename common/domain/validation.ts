@@ -2,8 +2,14 @@
  * Rules for what people type, shared by the forms and the server, so both give the
  * same Norwegian message (spec §5).
  */
-import type { ErrorCode } from "../texts/errors.ts";
-import { limits } from "./limits.ts";
+import { limits } from "../base/limits.ts";
+
+/** The codes of these rules; each has its message in texts/errors/auth.ts. */
+export type InputRuleError =
+  | "all_fields_required"
+  | "passwords_differ"
+  | "password_too_short"
+  | "invalid_email";
 
 // Deliberately simple: one @, no spaces, a dot in the domain part.
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -32,7 +38,7 @@ export interface RegistrationInput {
 }
 
 /** The first rule a new password breaks (registration, 'Nytt passord'), in the form's order. */
-export function newPasswordError(password: string, confirmPassword: string): ErrorCode | null {
+export function newPasswordError(password: string, confirmPassword: string): InputRuleError | null {
   if (!password || !confirmPassword) return "all_fields_required";
   if (password !== confirmPassword) return "passwords_differ";
   if (password.length < limits.passwordMinLength) return "password_too_short";
@@ -40,7 +46,7 @@ export function newPasswordError(password: string, confirmPassword: string): Err
 }
 
 /** The first rule a registration breaks, in the order the form shows them. */
-export function registrationError(input: RegistrationInput): ErrorCode | null {
+export function registrationError(input: RegistrationInput): InputRuleError | null {
   const { fullName, email, password, confirmPassword } = input;
   if (!fullName.trim() || !email.trim()) return "all_fields_required";
   const passwordRule = newPasswordError(password, confirmPassword);
@@ -53,7 +59,7 @@ export function registrationError(input: RegistrationInput): ErrorCode | null {
  * Confirming a registration: any password but an empty one is checked against the one
  * chosen at registration.
  */
-export function confirmationError(password: string): ErrorCode | null {
+export function confirmationError(password: string): InputRuleError | null {
   return password ? null : "all_fields_required";
 }
 

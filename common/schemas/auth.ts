@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { limits } from "../domain/limits.ts";
+import { hasControlCharacters } from "../base/characters.ts";
+import { limits } from "../base/limits.ts";
 import { roles } from "../domain/roles.ts";
 import {
   confirmationError,
@@ -24,12 +25,6 @@ export function isSameSitePath(p: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** C0 controls (NUL, tab, CR, LF …) and DEL: never part of a name, address or path. */
-export function hasControlCharacters(value: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-  return /[\u0000-\u001f\u007f]/.test(value);
 }
 
 /** A same-site path to return to after sign-in; anything else is dropped. */

@@ -7,10 +7,10 @@
  * functions of `domain/chat-messages.ts`, answered with 422 and their own message.
  */
 import { z } from "zod";
+import { hasControlCharacters } from "../base/characters.ts";
+import { limits } from "../base/limits.ts";
 import { attachmentKinds } from "../domain/attachments.ts";
-import { limits } from "../domain/limits.ts";
 import type { ShiftBlockKind } from "../domain/shift-block.ts";
-import { hasControlCharacters } from "./auth.ts";
 
 export const threadKinds = ["department", "shift", "direct", "channel"] as const;
 export type ThreadKind = (typeof threadKinds)[number];

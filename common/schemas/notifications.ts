@@ -9,41 +9,15 @@
  * notifications after the person changed or was deleted. The objects are strict, so a
  * caller cannot slip extra fields (a name, an e-mail) in.
  *
- * A new type: add it to `notificationTypes` and its schema to `notificationPayloads`
+ * A new type: add it to `notificationTypes` (domain/notifications.ts) and its schema to `notificationPayloads`
  * (the compiler asks for both), then a migration for the check constraint.
  */
 import { z } from "zod";
-import { hasControlCharacters } from "./auth.ts";
+import { hasControlCharacters } from "../base/characters.ts";
+import { broadcastLimits } from "../base/limits.ts";
+import { type NotificationType, notificationTypes } from "../domain/notifications.ts";
 
-export const notificationTypes = [
-  "shift_published",
-  "shift_won",
-  "shift_awarded",
-  "shift_awarded_other",
-  "shift_assigned_winner",
-  "shift_assigned_closed",
-  "swap_matched_proposed",
-  "swap_ready_for_leader",
-  "swap_approved",
-  "swap_rejected",
-  "swap_declined",
-  "swap_withdrawn",
-  "swap_cancelled",
-  "swap_closed",
-  "announcement",
-  "maintenance",
-  "update",
-  "alert",
-  "info",
-] as const;
-export type NotificationType = (typeof notificationTypes)[number];
-
-/** Spec §9: broadcast title 100, description 500; the extra JSON is kept as small. */
-export const broadcastLimits = {
-  titleMaxLength: 100,
-  descriptionMaxLength: 500,
-  extraMaxChars: 2000,
-} as const;
+export { type NotificationType, notificationTypes } from "../domain/notifications.ts";
 
 const line = (max: number) =>
   z

@@ -8,8 +8,9 @@
  * do with it, decided by the server's policies, so buttons never guess.
  */
 import { z } from "zod";
+import { hasControlCharacters } from "../base/characters.ts";
+import { shiftLimits } from "../base/limits.ts";
 import { isOsloDate } from "../domain/oslo-time.ts";
-import { hasControlCharacters } from "./auth.ts";
 
 /** Spec §5: the type of shift is one of these. */
 export const shiftTitles = [
@@ -44,8 +45,6 @@ export const assignmentMethods = ["auto", "swap", "manual"] as const;
 export const shiftViews = ["open", "waiting", "assigned", "drafts"] as const;
 export type ShiftView = (typeof shiftViews)[number];
 
-export const descriptionMaxLength = 1000;
-
 const instant = z.iso.datetime({ offset: true });
 const hour = z.number().int().min(0).max(23);
 
@@ -67,7 +66,7 @@ export const shiftInput = z.object({
   description: z
     .string()
     .trim()
-    .max(descriptionMaxLength)
+    .max(shiftLimits.descriptionMaxLength)
     .refine((v) => !v.includes("\u0000"), "Ugyldige tegn")
     .optional(),
   /** the department, needed when the person leads several; default: the current one */

@@ -12,20 +12,21 @@
  * decided by the server's policies, so buttons never guess.
  */
 import { z } from "zod";
+import { swapLimits } from "../base/limits.ts";
 import { isOsloDate } from "../domain/oslo-time.ts";
+import { dealStatuses, offerStatuses, swapShiftTitles, timeTags } from "../domain/swap-terms.ts";
 import { personRef } from "./shifts.ts";
-import { swapLimits } from "./swap-limits.ts";
 
-/** Spec §5: what a described shift is called. */
-export const swapShiftTitles = [
-  "nattevakt",
-  "dagvakt",
-  "kveldsvakt",
-  "helgevakt",
-  "beredskapsvakt",
-  "ekstravakt",
-] as const;
-export type SwapShiftTitle = (typeof swapShiftTitles)[number];
+export {
+  type DealStatus,
+  dealStatuses,
+  type OfferStatus,
+  offerStatuses,
+  type SwapShiftTitle,
+  swapShiftTitles,
+  type TimeTag,
+  timeTags,
+} from "../domain/swap-terms.ts";
 
 /** Spec §5: where a described shift is. */
 export const swapLocations = [
@@ -38,27 +39,15 @@ export const swapLocations = [
   "ortopedi",
 ] as const;
 
-/** Time tags of a wish, and of a shift (decisions.md § Swaps: the same four everywhere). */
-export const timeTags = ["dag", "kveld", "natt", "helg"] as const;
-export type TimeTag = (typeof timeTags)[number];
-
 /** ISO weekdays: 1 Monday … 7 Sunday. */
 export const weekday = z.number().int().min(1).max(7);
 
 export const offerVisibilities = ["private", "dept"] as const;
 export type OfferVisibility = (typeof offerVisibilities)[number];
 
-export const offerStatuses = ["open", "matched", "cancelled"] as const;
-export type OfferStatus = (typeof offerStatuses)[number];
-
-export const dealStatuses = ["waiting_owner", "waiting_leader", "approved", "rejected", "withdrawn"] as const;
-export type DealStatus = (typeof dealStatuses)[number];
-
 /** How a deal came about: 'Foreslå bytte', 'Meld interesse', or auto-match. */
 export const dealSources = ["proposal", "claim", "auto"] as const;
 export type DealSource = (typeof dealSources)[number];
-
-export { swapLimits } from "./swap-limits.ts";
 
 const instant = z.iso.datetime({ offset: true });
 const osloDate = z.string().refine(isOsloDate, "Ugyldig dato");

@@ -9,8 +9,9 @@
  * person, decided by the server's policies.
  */
 import { z } from "zod";
+import { hasControlCharacters } from "../base/characters.ts";
 import { roles } from "../domain/roles.ts";
-import { email, hasControlCharacters } from "./auth.ts";
+import { email } from "./auth.ts";
 
 export const userLimits = {
   nameMaxLength: 60,

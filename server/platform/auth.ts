@@ -11,7 +11,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { limits } from "../../common/domain/limits.ts";
+import { limits } from "../../common/base/limits.ts";
 import { emailDomainAllowed } from "../../common/domain/validation.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { limits } from "../../common/domain/limits.ts";
+import { limits } from "../../common/base/limits.ts";
 import { brandConfig } from "../../common/schemas/brand.ts";
 import { appConfig, healthResponse } from "../../common/schemas/config.ts";
 import { pingDatabase } from "../db/client.ts";

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { limits } from "../../common/domain/limits.ts";
+import { limits } from "../../common/base/limits.ts";
 
 /** Whether a CSS media query matches, kept in step with the window. */
 export function useMediaQuery(query: string): boolean {

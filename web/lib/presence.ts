@@ -7,7 +7,7 @@
  */
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { limits } from "../../common/domain/limits.ts";
+import { limits } from "../../common/base/limits.ts";
 import { type PresenceStatus, presenceStatus } from "../../common/domain/presence.ts";
 import { okResponse } from "../../common/schemas/errors.ts";
 import {

@@ -1,10 +1,10 @@
 /**
  * Chat attachments: uploads refused by size or kind (the composer and the server give
  * the same message), and signed file links that no longer work. The catalogue holds
- * each code's message without particulars; `attachmentsErrorTexts` gives the full one
- * with the file's name, the limit or the type (domain/attachments.ts picks it).
+ * each code's message without particulars; `attachmentRefusalMessage` gives the full
+ * one with the file's name, the limit or the type.
  */
-import type { AttachmentRuleError } from "../../domain/attachments.ts";
+import type { AttachmentRefusal, AttachmentRuleError } from "../../domain/attachments.ts";
 
 export const attachmentsErrors = {
   upload_too_large: "Filen er for stor.",
@@ -18,10 +18,31 @@ export const attachmentsErrors = {
   file_link_invalid: "Lenken til filen er ugyldig.",
 } as const satisfies Record<AttachmentRuleError, string> & Record<string, string>;
 
-export const attachmentsErrorTexts = {
+const attachmentsErrorTexts = {
   /** `maxMB` is the effective limit as written ("10", or e.g. "5" when the brand caps lower). */
   tooLarge: (name: string, maxMB: string) => `Fil "${name}" er for stor. Maks ${maxMB}MB tillatt.`,
   typeNotAllowed: (type: string) => `Filtype "${type}" er ikke tillatt.`,
   imageUnreadable: (name: string) => `Bildet "${name}" kunne ikke leses.`,
   fileDamaged: (name: string) => `Filen "${name}" er skadet eller ufullstendig.`,
 };
+
+/** 10 → "10", 2.5 → "2,5" (Norwegian decimal comma). */
+const formatMB = (mb: number) => String(Math.round(mb * 10) / 10).replace(".", ",");
+
+/**
+ * The Norwegian message of a refusal. 'Fil "{name}" er for stor. Maks 10MB tillatt.'
+ * names the effective limit, so it says 10 by default and the brand's cap when an
+ * operator set a lower one: the message must never promise more than is allowed.
+ */
+export function attachmentRefusalMessage(refusal: AttachmentRefusal): string {
+  switch (refusal.code) {
+    case "upload_too_large":
+      return attachmentsErrorTexts.tooLarge(refusal.params.name, formatMB(refusal.params.maxMB));
+    case "upload_type_not_allowed":
+      return attachmentsErrorTexts.typeNotAllowed(refusal.params.type);
+    case "upload_image_unreadable":
+      return attachmentsErrorTexts.imageUnreadable(refusal.params.name);
+    case "upload_file_damaged":
+      return attachmentsErrorTexts.fileDamaged(refusal.params.name);
+  }
+}

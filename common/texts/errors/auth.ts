@@ -1,10 +1,12 @@
 /** Sign-in, registration, e-mail links and passwords. */
+import { limits } from "../../base/limits.ts";
+
 export const authErrors = {
   email_required: "E-post må fylles ut.",
   invalid_email: "Ugyldig e-postadresse.",
   all_fields_required: "Alle felt må fylles ut",
   passwords_differ: "Passordene må være like",
-  password_too_short: "Passordet må være minst 6 tegn",
+  password_too_short: `Passordet må være minst ${limits.passwordMinLength} tegn`,
   email_taken: "E-posten er allerede registrert. Prøv å logge inn i stedet.",
   email_domain_not_allowed: "Denne e-postadressen kan ikke brukes her. Bruk e-posten fra arbeidsgiveren din.",
   registration_failed: "Kunne ikke opprette konto. Prøv igjen.",

@@ -3,8 +3,9 @@
  * each has its message here (the `satisfies` keeps the two in step). A thread or message
  * one may not see answers exactly like a missing one.
  */
+
+import { limits } from "../../base/limits.ts";
 import type { ChatRuleError } from "../../domain/chat-messages.ts";
-import { limits } from "../../domain/limits.ts";
 
 export const chatErrors = {
   // The shared rules.

@@ -3,7 +3,7 @@
  * form's rules answer 422 with the texts the dialog shows; a shift one may not see
  * answers exactly like a missing one.
  */
-import { descriptionMaxLength } from "../../schemas/shifts.ts";
+import { shiftLimits } from "../../base/limits.ts";
 
 export const shiftsErrors = {
   // The create dialog's rules (spec §5).
@@ -12,7 +12,7 @@ export const shiftsErrors = {
   shift_end_not_after_start: "Sluttid må være etter starttid",
   shift_in_past: "Datoen kan ikke være i fortiden.",
   shift_start_passed: "Starttiden har allerede passert.",
-  shift_description_too_long: `Beskrivelsen kan være på høyst ${descriptionMaxLength} tegn.`,
+  shift_description_too_long: `Beskrivelsen kan være på høyst ${shiftLimits.descriptionMaxLength} tegn.`,
   // The server's own.
   shift_not_found: "Ekstravakten finnes ikke, eller du har ikke tilgang til den.",
   shift_manage_refused: "Bare ledere og administratorer i avdelingen kan gjøre dette.",

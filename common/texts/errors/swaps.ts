@@ -4,7 +4,7 @@
  * like a missing one. `swap_ineligible` carries the reason itself as its message
  * (`ui.swaps.blocked`), e.g. 'Kari Nordmann: Mindre enn 11 timer hvile etter vakt …'.
  */
-import { swapLimits } from "../../schemas/swap-limits.ts";
+import { swapLimits } from "../../base/limits.ts";
 
 export const swapsErrors = {
   // The create dialog's rules (spec §5 Create swap offer).

@@ -4,8 +4,8 @@
  * type follow their tone. A shift is named by its title and start ('Dagvakt
  * (24.11.2025 07:00)').
  */
-import type { BroadcastType } from "../../schemas/broadcast.ts";
-import type { NotificationType } from "../../schemas/notifications.ts";
+import type { BroadcastType } from "../../domain/broadcast.ts";
+import type { NotificationType } from "../../domain/notifications.ts";
 
 type ShiftNotificationType = Exclude<NotificationType, BroadcastType>;
 

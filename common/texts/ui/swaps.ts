@@ -3,7 +3,7 @@
  * decisions.md § Swaps). The spec's own words are copied exactly; the rest follow their
  * tone.
  */
-import type { DealStatus, OfferStatus, SwapShiftTitle, TimeTag } from "../../schemas/swaps.ts";
+import type { DealStatus, OfferStatus, SwapShiftTitle, TimeTag } from "../../domain/swap-terms.ts";
 
 export const swapsTexts = {
   swaps: {

@@ -21,8 +21,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { limits } from "../../../common/base/limits.ts";
 import { attachmentKinds } from "../../../common/domain/attachments.ts";
-import { limits } from "../../../common/domain/limits.ts";
 import { shiftBlockKinds, threadKinds } from "../../../common/schemas/chat.ts";
 import { user } from "./auth.ts";
 import { createdAt, inList, ts } from "./columns.ts";

@@ -21,8 +21,9 @@ import {
   text,
   uuid,
 } from "drizzle-orm/pg-core";
+import { shiftLimits } from "../../../common/base/limits.ts";
 import type { AllocationSnapshot } from "../../../common/domain/fairness.ts";
-import { assignmentMethods, descriptionMaxLength, shiftStatuses } from "../../../common/schemas/shifts.ts";
+import { assignmentMethods, shiftStatuses } from "../../../common/schemas/shifts.ts";
 import { user } from "./auth.ts";
 import { createdAt, inList, ts, updatedAt } from "./columns.ts";
 import { departments } from "./people.ts";
@@ -64,7 +65,10 @@ export const shifts = pgTable(
     check("shifts_time_ck", sql`ends_at > starts_at`),
     check("shifts_published_ck", sql`status <> 'draft' or published_at is null`),
     check("shifts_closed_ck", sql`(status = 'closed') = (closed_at is not null)`),
-    check("shifts_description_ck", sql`char_length(description) <= ${sql.raw(String(descriptionMaxLength))}`),
+    check(
+      "shifts_description_ck",
+      sql`char_length(description) <= ${sql.raw(String(shiftLimits.descriptionMaxLength))}`,
+    ),
   ],
 );
 

@@ -5,12 +5,12 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { swapLimits } from "../../../common/base/limits.ts";
 import {
   dealSources,
   dealStatuses,
   offerStatuses,
   offerVisibilities,
-  swapLimits,
 } from "../../../common/schemas/swaps.ts";
 import { user } from "./auth.ts";
 import { createdAt, inList, ts, updatedAt } from "./columns.ts";

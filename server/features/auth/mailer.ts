@@ -5,7 +5,7 @@
  * request logs, proxies and mail gateways' fetches; the page's script posts it.
  */
 import { eq } from "drizzle-orm";
-import { limits } from "../../../common/domain/limits.ts";
+import { limits } from "../../../common/base/limits.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";

@@ -7,7 +7,7 @@
 import { isAPIError } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { and, eq, lt } from "drizzle-orm";
-import { limits } from "../../../common/domain/limits.ts";
+import { limits } from "../../../common/base/limits.ts";
 import {
   confirmationError,
   emailDomainAllowed,

@@ -12,7 +12,6 @@ import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
 import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import {
-  attachmentRefusalMessage,
   chatUploadMaxBytes,
   chatUploadMaxMB,
   nameForKind,
@@ -23,6 +22,7 @@ import {
   uploadTypeNotAllowed,
 } from "../../../common/domain/attachments.ts";
 import type { AttachmentDto } from "../../../common/schemas/chat.ts";
+import { attachmentRefusalMessage } from "../../../common/texts/errors/attachments.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { chatMessageAttachments } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -37,7 +37,17 @@ import {
   UnreadableImageError,
   UploadTooLargeError,
 } from "../../platform/upload-inspect.ts";
-import type { Viewer } from "./present.ts";
+
+/**
+ * What a file's link needs of the one looking: who (the link is theirs alone), when, and
+ * the secret that signs it. present.ts's `Viewer` is one; declared here so the two modules
+ * do not import each other.
+ */
+interface FileViewer {
+  actor: { userId: string };
+  now: Date;
+  fileUrlSecret: string;
+}
 
 export type AttachmentRow = typeof chatMessageAttachments.$inferSelect;
 
@@ -50,7 +60,7 @@ const refused = (status: 413 | 422, refusal: Parameters<typeof attachmentRefusal
  */
 export async function uploadAttachment(
   ctx: AppContext,
-  viewer: Viewer,
+  viewer: FileViewer,
   threadId: string,
   part: MultipartFile,
 ): Promise<AttachmentDto> {
@@ -109,14 +119,14 @@ function signedLink(
   id: string,
   key: string,
   variant: "original" | "thumbnail",
-  viewer: Viewer,
+  viewer: FileViewer,
   expiresAt: Date,
 ) {
   const params = signFileUrl({ key, userId: viewer.actor.userId, expiresAt }, viewer.fileUrlSecret);
   return `/api/chat/files/${id}?variant=${variant}&${fileUrlQuery(params)}`;
 }
 
-export function presentAttachment(row: AttachmentRow, viewer: Viewer): AttachmentDto {
+export function presentAttachment(row: AttachmentRow, viewer: FileViewer): AttachmentDto {
   const expiresAt = fileUrlExpiry(viewer.now);
   return {
     id: row.id,

@@ -4,13 +4,13 @@
  * has passed. Each change tells the thread's followers after the commit, with ids only.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { limits } from "../../../common/base/limits.ts";
 import {
   canUndo,
   messageBodyError,
   normaliseMessageBody,
   undoDeadline,
 } from "../../../common/domain/chat-messages.ts";
-import { limits } from "../../../common/domain/limits.ts";
 import {
   chatEvents,
   type MessageDto,

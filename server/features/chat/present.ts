@@ -7,9 +7,10 @@
  */
 import { asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { canUndo, replyPreview } from "../../../common/domain/chat-messages.ts";
+import { canUndo } from "../../../common/domain/chat-messages.ts";
 import type { FeatureFlags } from "../../../common/schemas/brand.ts";
 import type { AttachmentDto, MessageDto, ReactionDto } from "../../../common/schemas/chat.ts";
+import { replyPreview } from "../../../common/texts/reply-preview.ts";
 import type { Db } from "../../db/client.ts";
 import { chatMessageReactions, chatMessages, profiles } from "../../db/schema.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { broadcastLimits } from "../../../common/base/limits.ts";
 import { broadcastResponse } from "../../../common/schemas/broadcast.ts";
-import { broadcastLimits } from "../../../common/schemas/notifications.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import { adminAuditLog, departments, notifications, user } from "../../db/schema.ts";
 import type { BusEvent } from "../../platform/events.ts";

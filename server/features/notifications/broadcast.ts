@@ -5,11 +5,8 @@
  * never its text: a title can name a patient or a colleague, and audit rows outlive that.
  */
 import { and, eq, ne } from "drizzle-orm";
-import {
-  type BroadcastRequest,
-  type BroadcastType,
-  broadcastError,
-} from "../../../common/schemas/broadcast.ts";
+import { type BroadcastType, broadcastError } from "../../../common/domain/broadcast.ts";
+import type { BroadcastRequest } from "../../../common/schemas/broadcast.ts";
 import type { NotificationPayloadInput } from "../../../common/schemas/notifications.ts";
 import { user } from "../../db/schema.ts";
 import { recordAudit } from "../../platform/audit.ts";

@@ -6,7 +6,7 @@
  * 30-second poll catches what a dropped socket missed).
  */
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { limits } from "../../../common/domain/limits.ts";
+import { limits } from "../../../common/base/limits.ts";
 import {
   type NotificationDto,
   type NotificationListResponse,

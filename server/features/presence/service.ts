@@ -5,7 +5,7 @@
  * need no event, since every client computes them from the time as it passes.
  */
 import { and, eq, gt } from "drizzle-orm";
-import { limits } from "../../../common/domain/limits.ts";
+import { limits } from "../../../common/base/limits.ts";
 import { presenceStatus } from "../../../common/domain/presence.ts";
 import { type PresenceEntry, presenceEvents } from "../../../common/schemas/presence.ts";
 import { topics } from "../../../common/schemas/realtime.ts";

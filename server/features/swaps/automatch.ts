@@ -7,8 +7,9 @@
  * department makes two runs at once take turns.
  */
 import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { swapLimits } from "../../../common/base/limits.ts";
 import { autoMatch, type MatchOffer, pairKey } from "../../../common/domain/swap-match.ts";
-import { swapLimits, type TimeTag } from "../../../common/schemas/swaps.ts";
+import type { TimeTag } from "../../../common/schemas/swaps.ts";
 import { shiftAssignments, shifts, swapDeals, swapOffers } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { withTx } from "../../platform/tx.ts";

@@ -4,13 +4,9 @@
  * cancelled. Closing an offer closes the deals waiting on it, and tells their people.
  */
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import { swapLimits } from "../../../common/base/limits.ts";
 import { osloHourToInstant } from "../../../common/domain/oslo-time.ts";
-import {
-  type DescribedShift,
-  type SwapOfferEdit,
-  type SwapOfferInput,
-  swapLimits,
-} from "../../../common/schemas/swaps.ts";
+import type { DescribedShift, SwapOfferEdit, SwapOfferInput } from "../../../common/schemas/swaps.ts";
 import { ui } from "../../../common/texts/index.ts";
 import type { Tx } from "../../db/client.ts";
 import { shiftAssignments, shifts, swapDeals, swapOffers } from "../../db/schema.ts";

@@ -4,11 +4,21 @@
  * the admin first ('Personen finnes allerede') and named, by field only, in its audit row.
  */
 import { and, eq } from "drizzle-orm";
+import type { Role } from "../../../common/domain/roles.ts";
 import type { ExistingPersonChange } from "../../../common/schemas/users.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { departments, profiles, staff, user } from "../../db/schema.ts";
 import { notFound } from "../../platform/errors.ts";
-import type { CreateUser } from "./service.ts";
+
+/** 'Legg til ny bruker': whom to create (service.ts createUser), or to find when they exist. */
+export interface CreateUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  deptId: string;
+  phone?: string | undefined;
+  role: Role;
+}
 
 export interface ExistingPerson {
   userId: string;

@@ -5,7 +5,6 @@
  * tabs reload their session, and those who administer them hear `user.changed`.
  */
 import { and, eq, inArray, or } from "drizzle-orm";
-import type { Role } from "../../../common/domain/roles.ts";
 import { emailDomainAllowed } from "../../../common/domain/validation.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import { type EditUserInput, userEvents } from "../../../common/schemas/users.ts";
@@ -16,18 +15,9 @@ import type { AppContext } from "../../platform/context.ts";
 import { notFound, unprocessable } from "../../platform/errors.ts";
 import { type TxEvents, withTx } from "../../platform/tx.ts";
 import { lockAdmins, requireAnAdmin } from "./admins.ts";
-import { existingPerson } from "./existing.ts";
+import { type CreateUser, existingPerson } from "./existing.ts";
 
 export type UsersDeps = Pick<AppContext, "db" | "bus" | "auth" | "config" | "log">;
-
-export interface CreateUser {
-  firstName: string;
-  lastName: string;
-  email: string;
-  deptId: string;
-  phone?: string | undefined;
-  role: Role;
-}
 
 /**
  * admin_upsert_profile_by_email + admin_ensure_staff_by_email: the person by e-mail

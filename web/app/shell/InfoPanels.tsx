@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2, CalendarClock, Laugh, type LucideIcon, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { jokeOfTheDay } from "../../../common/domain/jokes.ts";
 import { presenceStatuses } from "../../../common/domain/presence.ts";
 import { ui } from "../../../common/texts/index.ts";
 import { PresenceDot } from "../../components/presence-dot.tsx";
@@ -13,6 +12,7 @@ import { colleaguesQuery } from "../../features/chat/api/members.ts";
 import { cn } from "../../lib/cn.ts";
 import { useConfig } from "../../lib/config.tsx";
 import { formatTime, formatWeekday, useShiftBlock } from "../../lib/dates.ts";
+import { jokeOfTheDay } from "../../lib/jokes.ts";
 import { useDepartmentPresence } from "../../lib/presence.ts";
 import { useSession } from "../../lib/session.tsx";
 import { type FeaturePanel, featurePanels } from "./panels.ts";

@@ -14,7 +14,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { normaliseMessageBody, replyPreview } from "../../../../common/domain/chat-messages.ts";
+import { normaliseMessageBody } from "../../../../common/domain/chat-messages.ts";
 import {
   type AttachmentDto,
   type ChatPerson,
@@ -28,6 +28,7 @@ import {
 } from "../../../../common/schemas/chat.ts";
 import { topics } from "../../../../common/schemas/realtime.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { replyPreview } from "../../../../common/texts/reply-preview.ts";
 import { toast } from "../../../components/ui/toaster.tsx";
 import { ApiError, apiFetch, errorText } from "../../../lib/api.ts";
 import { useRealtimeTopic } from "../../../lib/use-realtime.ts";

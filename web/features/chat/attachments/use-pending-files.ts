@@ -5,14 +5,10 @@
  * trouble) can be retried; a refusal (too large, a type not allowed) can only be removed.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  attachmentRefusalMessage,
-  clientCheck,
-  isImageKind,
-  kindFromExtension,
-} from "../../../../common/domain/attachments.ts";
-import { limits } from "../../../../common/domain/limits.ts";
+import { limits } from "../../../../common/base/limits.ts";
+import { clientCheck, isImageKind, kindFromExtension } from "../../../../common/domain/attachments.ts";
 import type { AttachmentDto } from "../../../../common/schemas/chat.ts";
+import { attachmentRefusalMessage } from "../../../../common/texts/errors/attachments.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { toast } from "../../../components/ui/toaster.tsx";
 import { ApiError } from "../../../lib/api.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { replyPreview } from "../../../../common/domain/chat-messages.ts";
 import type { DirectThreadList } from "../../../../common/schemas/chat.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { replyPreview } from "../../../../common/texts/reply-preview.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
 import { UserText } from "../../../components/user-text.tsx";
 import { cn } from "../../../lib/cn.ts";

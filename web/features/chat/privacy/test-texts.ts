@@ -1,5 +1,5 @@
 /** Drafts of each level, for the privacy tests. */
-import { nationalId } from "../../../../common/domain/privacy-corpus.ts";
+import { nationalId } from "../../../../common/test/privacy-corpus.ts";
 
 /** A valid national identity number (fake: computed, like real ones, to pass both control digits). */
 export const idNumber = nationalId("150385", 400);

@@ -1,9 +1,10 @@
 import { SendHorizontal, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type RefObject, useId, useState } from "react";
+import { limits } from "../../../../common/base/limits.ts";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
-import { messageBodyError, replyPreview } from "../../../../common/domain/chat-messages.ts";
-import { limits } from "../../../../common/domain/limits.ts";
+import { messageBodyError } from "../../../../common/domain/chat-messages.ts";
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
+import { replyPreview } from "../../../../common/texts/reply-preview.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
 import type { RestoreSend, SendInput, ThreadMessage } from "../api/messages.ts";

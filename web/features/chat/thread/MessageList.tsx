@@ -1,10 +1,10 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, MessagesSquare } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { dateDividers } from "../../../../common/domain/chat-dates.ts";
 import { groupStarts } from "../../../../common/domain/chat-grouping.ts";
-import { replyPreview } from "../../../../common/domain/chat-messages.ts";
+import { dateDividers } from "../../../../common/texts/chat-dates.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { replyPreview } from "../../../../common/texts/reply-preview.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";

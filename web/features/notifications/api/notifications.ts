@@ -4,7 +4,7 @@
  * the spec's error toast and the old state back when the server refuses.
  */
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { limits } from "../../../../common/domain/limits.ts";
+import { limits } from "../../../../common/base/limits.ts";
 import {
   type NotificationListResponse,
   notificationListResponse,

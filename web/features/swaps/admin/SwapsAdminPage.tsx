@@ -7,8 +7,8 @@
  */
 import { ClipboardCheck } from "lucide-react";
 import { useId, useState } from "react";
+import { swapLimits } from "../../../../common/base/limits.ts";
 import type { SwapDealDto } from "../../../../common/schemas/swaps.ts";
-import { swapLimits } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Page } from "../../../components/page.tsx";
 import { Button } from "../../../components/ui/button.tsx";

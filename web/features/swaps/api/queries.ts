@@ -4,6 +4,7 @@
  * Nothing is asked before there is a department ('Laster...' until then).
  */
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { swapLimits } from "../../../../common/base/limits.ts";
 import {
   dealList,
   marketPage,
@@ -11,7 +12,6 @@ import {
   myOffers,
   swapCounts,
   swapHistory,
-  swapLimits,
 } from "../../../../common/schemas/swaps.ts";
 import { apiFetch } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.tsx";

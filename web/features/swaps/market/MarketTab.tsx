@@ -6,7 +6,7 @@
  */
 import { Store } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { swapLimits } from "../../../../common/schemas/swaps.ts";
+import { swapLimits } from "../../../../common/base/limits.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";

@@ -6,15 +6,15 @@
  */
 import type { FormEvent } from "react";
 import { z } from "zod";
+import { broadcastLimits } from "../../../../common/base/limits.ts";
 import {
-  type BroadcastRequest,
   type BroadcastRuleError,
   type BroadcastType,
   broadcastError,
   broadcastTypes,
   isJsonObject,
-} from "../../../../common/schemas/broadcast.ts";
-import { broadcastLimits } from "../../../../common/schemas/notifications.ts";
+} from "../../../../common/domain/broadcast.ts";
+import type { BroadcastRequest } from "../../../../common/schemas/broadcast.ts";
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";

@@ -7,8 +7,9 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { nb } from "date-fns/locale";
-import { chatTexts } from "../texts/ui/chat.ts";
-import { osloDayNumber, osloTimeZone } from "./shift-block.ts";
+import { startsNewDay } from "../domain/chat-grouping.ts";
+import { osloDayNumber, osloTimeZone } from "../domain/shift-block.ts";
+import { chatTexts } from "./ui/chat.ts";
 
 const words = chatTexts.chat.dateDivider;
 
@@ -19,11 +20,6 @@ export function dateDividerLabel(at: Date, now: Date): string {
   if (daysAgo === 0) return words.today;
   if (daysAgo === 1) return words.yesterday;
   return format(new TZDate(at.getTime(), osloTimeZone), "EEEE d. MMMM yyyy", { locale: nb });
-}
-
-/** Does a message at `current` begin another Oslo day than the one before it (none: it does)? */
-export function startsNewDay(previous: Date | undefined, current: Date): boolean {
-  return previous === undefined || osloDayNumber(previous) !== osloDayNumber(current);
 }
 
 export interface DateDivider {

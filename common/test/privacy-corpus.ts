@@ -1,5 +1,5 @@
 /**
- * Labelled ward messages for measuring the privacy check (privacy.test.ts). Test data only:
+ * Labelled ward messages for measuring the privacy check (domain/privacy.test.ts). Test data only:
  * imported by the test, never by the app, so it stays out of the bundle.
  *
  * Labelling rule. Each message lists the kinds of personal data a careful reader (a ward
@@ -21,7 +21,7 @@
  * The expected level is the highest of the spec's levels for those kinds (high: identity and
  * card numbers; medium: phone, e-mail, account; low: the rest); no kinds means clean (null).
  */
-import type { PrivacyConfidence, PrivacyKind } from "./privacy.ts";
+import type { PrivacyConfidence, PrivacyKind } from "../domain/privacy.ts";
 
 export interface CorpusMessage {
   text: string;

@@ -1,4 +1,4 @@
-import { osloDayNumber } from "./shift-block.ts";
+import { osloDayNumber } from "../../common/domain/shift-block.ts";
 
 export interface Joke {
   setup: string;

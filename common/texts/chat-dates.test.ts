@@ -1,8 +1,9 @@
 import { TZDate } from "@date-fns/tz";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dateDividerLabel, dateDividers, startsNewDay } from "./chat-dates.ts";
-import { osloTimeZone } from "./shift-block.ts";
+import { startsNewDay } from "../domain/chat-grouping.ts";
+import { osloTimeZone } from "../domain/shift-block.ts";
+import { dateDividerLabel, dateDividers } from "./chat-dates.ts";
 
 const hour = 3_600_000;
 

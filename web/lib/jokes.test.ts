@@ -1,8 +1,8 @@
 import { TZDate } from "@date-fns/tz";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { osloDayNumber, osloTimeZone } from "../../common/domain/shift-block.ts";
 import { jokeOfTheDay, jokeTemplates } from "./jokes.ts";
-import { osloDayNumber, osloTimeZone } from "./shift-block.ts";
 
 const oslo = (y: number, m: number, d: number, h: number) =>
   new Date(new TZDate(y, m - 1, d, h, 0, 0, 0, osloTimeZone).getTime());
