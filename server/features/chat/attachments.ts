@@ -37,7 +37,7 @@ import {
   UnreadableImageError,
   UploadTooLargeError,
 } from "../../platform/upload-inspect.ts";
-import type { Viewer } from "./present.ts";
+import type { ChatViewer } from "./present.ts";
 
 export type AttachmentRow = typeof chatMessageAttachments.$inferSelect;
 
@@ -50,7 +50,7 @@ const refused = (status: 413 | 422, refusal: Parameters<typeof attachmentRefusal
  */
 export async function uploadAttachment(
   ctx: AppContext,
-  viewer: Viewer,
+  viewer: ChatViewer,
   threadId: string,
   part: MultipartFile,
 ): Promise<AttachmentDto> {
@@ -109,14 +109,14 @@ function signedLink(
   id: string,
   key: string,
   variant: "original" | "thumbnail",
-  viewer: Viewer,
+  viewer: ChatViewer,
   expiresAt: Date,
 ) {
   const params = signFileUrl({ key, userId: viewer.actor.userId, expiresAt }, viewer.fileUrlSecret);
   return `/api/chat/files/${id}?variant=${variant}&${fileUrlQuery(params)}`;
 }
 
-export function presentAttachment(row: AttachmentRow, viewer: Viewer): AttachmentDto {
+export function presentAttachment(row: AttachmentRow, viewer: ChatViewer): AttachmentDto {
   const expiresAt = fileUrlExpiry(viewer.now);
   return {
     id: row.id,

@@ -30,6 +30,7 @@ import type { LoadedMessage, LoadedThread } from "./access.ts";
 import { claimAttachments, removeFilesOfMessages } from "./attachments.ts";
 import type { ChatCaches } from "./caches.ts";
 import {
+  type ChatViewer,
   factsOf,
   type MessageRow,
   messageRows,
@@ -37,7 +38,6 @@ import {
   presentMessages,
   presentNewMessage,
   presentWithFacts,
-  type Viewer,
   type WrittenMessage,
   writtenMessageRow,
   writtenMessageSelect,
@@ -110,7 +110,7 @@ async function readPage(db: Db, where: SQL | undefined, forward: boolean, size: 
  */
 export async function messagePage(
   db: Db,
-  viewer: Viewer,
+  viewer: ChatViewer,
   thread: LoadedThread,
   cursor: PageCursor,
 ): Promise<MessagePage> {
@@ -135,7 +135,7 @@ export const isNewestPage = (cursor: PageCursor) => !cursor.before && !cursor.af
  */
 export async function newestPageJson(
   db: Db,
-  viewer: Viewer,
+  viewer: ChatViewer,
   thread: LoadedThread,
   latest: ChatCaches["latest"],
 ): Promise<JsonAnswer> {
@@ -171,7 +171,7 @@ export async function newestPageJson(
 /** One message of the thread, as the caller sees it (what a realtime event announced). */
 export async function getMessage(
   db: Db,
-  viewer: Viewer,
+  viewer: ChatViewer,
   thread: LoadedThread,
   messageId: string,
 ): Promise<MessageDto> {
@@ -257,7 +257,7 @@ function announcePosted(
 
 export async function postMessage(
   deps: TxDeps,
-  viewer: Viewer,
+  viewer: ChatViewer,
   thread: LoadedThread,
   input: {
     content: string;
@@ -329,7 +329,7 @@ async function changeLive(tx: Tx, id: string, set: Partial<typeof chatMessages.$
 /** Sets the new text and `edited_at`; a message deleted meanwhile stays as it is. */
 export async function editMessage(
   deps: TxDeps,
-  viewer: Viewer,
+  viewer: ChatViewer,
   message: LoadedMessage,
   text: string,
 ): Promise<MessageDto> {
@@ -344,7 +344,7 @@ export async function editMessage(
 /** Soft delete: the text stays for the author's undo until the purge. Deleting twice is once. */
 export async function deleteMessage(
   deps: TxDeps,
-  viewer: Viewer,
+  viewer: ChatViewer,
   message: LoadedMessage,
 ): Promise<MessageDto> {
   await withTx(deps, async (tx, events) => {
@@ -366,7 +366,7 @@ export async function deleteMessage(
  */
 export async function restoreMessage(
   deps: TxDeps,
-  viewer: Viewer,
+  viewer: ChatViewer,
   message: LoadedMessage,
 ): Promise<MessageDto> {
   await withTx(deps, async (tx, events) => {
