@@ -20,16 +20,9 @@ import { sendJsonText } from "../../platform/json-text.ts";
 import { authenticate, authorize, requireFeature, signedIn } from "../../platform/pipeline.ts";
 import type { ChatCaches } from "./caches.ts";
 import { type ChatLoaders, chatViewerOf } from "./loaders.ts";
-import {
-  deleteMessage,
-  editMessage,
-  getMessage,
-  isNewestPage,
-  messagePage,
-  newestPageJson,
-  postMessage,
-  restoreMessage,
-} from "./messages.ts";
+import { getMessage, isNewestPage, messagePage } from "./message-pages.ts";
+import { deleteMessage, editMessage, postMessage, restoreMessage } from "./messages.ts";
+import { newestPageJson } from "./newest-page.ts";
 import { toggleReaction } from "./reactions.ts";
 
 const tags = ["chat"];
