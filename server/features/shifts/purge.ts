@@ -35,7 +35,7 @@ export function purgeShifts(notify: Notify) {
       if (shift.kind !== "extra" || shift.status !== "assigned") continue;
       await tx.update(shifts).set({ status: "open" }).where(eq(shifts.id, shift.id));
       await tx.delete(shiftAllocationRuns).where(eq(shiftAllocationRuns.shiftId, shift.id));
-      // The department's leaders, but not the person going.
+      // The department's leaders and the admins, but not the person going.
       const leaders = (await leadersAndAdminsOf(tx, shift.deptId)).filter((id) => id !== userId);
       await notify(tx, events, leaders, "shift_published", shiftRef(shift));
       await announceChange(tx, events, shift.deptId, shift.id);
