@@ -2,10 +2,13 @@
  * ensure_profile: a person's own data (name parts, phone, avatar, current department)
  * lives in `profiles`, made from the account's name the first time it is needed. Every
  * feature that meets a new person (sign-in, joining a department, the demo seed) uses it.
+ * The session and 'Min Profil' show that data the same way (`sessionUserOf`).
  */
 import { eq } from "drizzle-orm";
+import type { Session } from "../../common/schemas/auth.ts";
 import type { Db } from "../db/client.ts";
 import { profiles, user } from "../db/schema.ts";
+import { avatarUrlOf } from "./avatars.ts";
 
 export function splitName(fullName: string): { firstName: string | null; lastName: string | null } {
   const parts = fullName.trim().split(/\s+/).filter(Boolean);
@@ -22,4 +25,25 @@ export async function ensureProfile(db: Db, userId: string): Promise<void> {
     .insert(profiles)
     .values({ userId, fullName: u.name, ...splitName(u.name) })
     .onConflictDoNothing();
+}
+
+/** The signed-in person's account and profile as the API shows them; null without a profile. */
+export async function sessionUserOf(db: Db, userId: string): Promise<Session["user"] | null> {
+  const [row] = await db
+    .select({ user, profile: profiles })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, userId));
+  if (!row) return null;
+  const { profile } = row;
+  return {
+    id: row.user.id,
+    email: row.user.email,
+    fullName: profile.fullName,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    phone: profile.phone,
+    avatarUrl: avatarUrlOf(profile),
+    createdAt: profile.createdAt.toISOString(),
+  };
 }

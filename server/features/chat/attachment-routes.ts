@@ -14,7 +14,7 @@ import { authenticate, authorize, requireFeature, signedIn } from "../../platfor
 import { verifyFileUrl } from "../../platform/signed-urls.ts";
 import { filePart } from "../../platform/upload-inspect.ts";
 import { uploadAttachment } from "./attachments.ts";
-import { type ChatLoaders, viewerOf } from "./loaders.ts";
+import { type ChatLoaders, chatViewerOf } from "./loaders.ts";
 
 const tags = ["chat"];
 
@@ -42,7 +42,7 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext, load: Ch
     async (request, reply) => {
       const part = await filePart(request, maxBytes);
       const thread = await load.loadedThread(request);
-      return reply.code(201).send(await uploadAttachment(ctx, viewerOf(ctx, request), thread.id, part));
+      return reply.code(201).send(await uploadAttachment(ctx, chatViewerOf(ctx, request), thread.id, part));
     },
   );
 

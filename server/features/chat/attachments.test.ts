@@ -23,7 +23,7 @@ import {
 } from "../../test/file-fixtures.ts";
 import type { Client, TestApp } from "../../test/harness.ts";
 import { createTestApp } from "../../test/harness.ts";
-import { purgeDeletedJob } from "./messages.ts";
+import { purgeDeletedJob } from "./message-purge.ts";
 import { type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
 
 const MB = 1024 * 1024;

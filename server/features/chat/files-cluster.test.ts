@@ -11,7 +11,7 @@ import { chatMessageAttachments, chatMessages } from "../../db/schema.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { multipartFile, png } from "../../test/file-fixtures.ts";
 import { type Client, createTestCluster, driver, type TestApp } from "../../test/harness.ts";
-import { purgeDeletedJob } from "./messages.ts";
+import { purgeDeletedJob } from "./message-purge.ts";
 
 describe.skipIf(driver !== "postgres")("files with two instances", () => {
   let cluster: Awaited<ReturnType<typeof createTestCluster>>;

@@ -5,8 +5,8 @@ import { attachmentRoutes } from "./attachment-routes.ts";
 import { unclaimedFilesJob } from "./attachments.ts";
 import { chatCaches } from "./caches.ts";
 import { chatLoaders } from "./loaders.ts";
+import { purgeDeletedJob } from "./message-purge.ts";
 import { messageRoutes } from "./message-routes.ts";
-import { purgeDeletedJob } from "./messages.ts";
 import { chatRoutes } from "./routes.ts";
 
 export const chatFeature: Feature = {

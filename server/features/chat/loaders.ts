@@ -8,6 +8,7 @@ import type { FastifyRequest, preHandlerHookHandler } from "fastify";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize, type SignedIn, signedIn } from "../../platform/pipeline.ts";
+import { viewerOf } from "../../platform/viewer.ts";
 import {
   kindEnabled,
   type LoadedAttachment,
@@ -18,7 +19,7 @@ import {
   loadThread,
 } from "./access.ts";
 import type { ChatCaches } from "./caches.ts";
-import type { Viewer } from "./present.ts";
+import type { ChatViewer } from "./present.ts";
 
 function perRequest<T>(load: (request: FastifyRequest) => Promise<T>) {
   const loaded = new WeakMap<FastifyRequest, Promise<T>>();
@@ -87,11 +88,9 @@ export function chatLoaders(ctx: AppContext, caches: ChatCaches) {
   };
 }
 
-export function viewerOf(ctx: AppContext, request: FastifyRequest): Viewer {
+export function chatViewerOf(ctx: AppContext, request: FastifyRequest): ChatViewer {
   return {
-    actor: signedIn(request).actor,
-    now: ctx.clock.now(),
-    env: ctx.policyEnv,
+    ...viewerOf(ctx, request),
     features: ctx.brand.features,
     fileUrlSecret: ctx.fileUrlSecret,
   };

@@ -19,17 +19,10 @@ import type { AppContext } from "../../platform/context.ts";
 import { sendJsonText } from "../../platform/json-text.ts";
 import { authenticate, authorize, requireFeature, signedIn } from "../../platform/pipeline.ts";
 import type { ChatCaches } from "./caches.ts";
-import { type ChatLoaders, viewerOf } from "./loaders.ts";
-import {
-  deleteMessage,
-  editMessage,
-  getMessage,
-  isNewestPage,
-  messagePage,
-  newestPageJson,
-  postMessage,
-  restoreMessage,
-} from "./messages.ts";
+import { type ChatLoaders, chatViewerOf } from "./loaders.ts";
+import { getMessage, isNewestPage, messagePage } from "./message-pages.ts";
+import { deleteMessage, editMessage, postMessage, restoreMessage } from "./messages.ts";
+import { newestPageJson } from "./newest-page.ts";
 import { toggleReaction } from "./reactions.ts";
 
 const tags = ["chat"];
@@ -51,7 +44,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
       preHandler: load.readThread,
     },
     async (request, reply) => {
-      const viewer = viewerOf(ctx, request);
+      const viewer = chatViewerOf(ctx, request);
       const thread = await load.loadedThread(request);
       if (!isNewestPage(request.query)) return messagePage(ctx.db, viewer, thread, request.query);
       return sendJsonText(
@@ -76,7 +69,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
     async (request, reply) => {
       const message = await postMessage(
         ctx,
-        viewerOf(ctx, request),
+        chatViewerOf(ctx, request),
         await load.loadedThread(request),
         request.body,
       );
@@ -94,7 +87,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
     },
     async (request) => {
       const message = await load.loadedMessage(request);
-      return getMessage(ctx.db, viewerOf(ctx, request), message.thread, message.id);
+      return getMessage(ctx.db, chatViewerOf(ctx, request), message.thread, message.id);
     },
   );
 
@@ -110,7 +103,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
       ],
     },
     async (request) =>
-      editMessage(ctx, viewerOf(ctx, request), await load.loadedMessage(request), request.body.content),
+      editMessage(ctx, chatViewerOf(ctx, request), await load.loadedMessage(request), request.body.content),
   );
 
   r.delete(
@@ -124,7 +117,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
         authorize(ctx, "message.delete", load.message, { refusal: "message_delete_refused" }),
       ],
     },
-    async (request) => deleteMessage(ctx, viewerOf(ctx, request), await load.loadedMessage(request)),
+    async (request) => deleteMessage(ctx, chatViewerOf(ctx, request), await load.loadedMessage(request)),
   );
 
   // 'Angre' within 5 minutes of the deletion
@@ -139,7 +132,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
         authorize(ctx, "message.restore", load.message, { refusal: "message_undo_refused" }),
       ],
     },
-    async (request) => restoreMessage(ctx, viewerOf(ctx, request), await load.loadedMessage(request)),
+    async (request) => restoreMessage(ctx, chatViewerOf(ctx, request), await load.loadedMessage(request)),
   );
 
   // toggle_reaction

@@ -1,43 +1,24 @@
 /**
- * Messages: pages of a thread, posting (with an optional reply), editing, deleting with
- * a 5-minute undo, and the job that purges a deleted message's text once that window
- * has passed. Each change tells the thread's followers after the commit, with ids only.
+ * Writing messages: posting (with an optional reply and files), editing, deleting with
+ * a 5-minute undo, and the undo. Each change tells the thread's followers after the
+ * commit, with ids only.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
-import { limits } from "../../../common/base/limits.ts";
-import {
-  canUndo,
-  messageBodyError,
-  normaliseMessageBody,
-  undoDeadline,
-} from "../../../common/domain/chat-messages.ts";
-import {
-  chatEvents,
-  type MessageDto,
-  type MessagePage,
-  messagePageSize,
-} from "../../../common/schemas/chat.ts";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { canUndo, messageBodyError, normaliseMessageBody } from "../../../common/domain/chat-messages.ts";
+import { chatEvents, type MessageDto } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { namedStatement } from "../../db/prepared.ts";
-import { chatMessageReactions, chatMessages, chatThreads } from "../../db/schema.ts";
+import { chatMessages, chatThreads } from "../../db/schema.ts";
 import { AppError, conflict, notFound, unprocessable } from "../../platform/errors.ts";
-import type { Job } from "../../platform/jobs.ts";
-import { type JsonAnswer, ReaderAnswers } from "../../platform/json-text.ts";
-import type { FileStore } from "../../platform/storage.ts";
 import { type TxDeps, type TxEvents, withOneStatement, withTx } from "../../platform/tx.ts";
 import type { LoadedMessage, LoadedThread } from "./access.ts";
-import { claimAttachments, removeFilesOfMessages } from "./attachments.ts";
-import type { ChatCaches } from "./caches.ts";
+import { claimAttachments } from "./attachments.ts";
+import { getMessage } from "./message-pages.ts";
 import {
-  factsOf,
+  type ChatViewer,
   type MessageRow,
-  messageRows,
-  presentAsJson,
-  presentMessages,
   presentNewMessage,
-  presentWithFacts,
-  type Viewer,
   type WrittenMessage,
   writtenMessageRow,
   writtenMessageSelect,
@@ -49,140 +30,6 @@ function validBody(text: string, hasAttachments = false): string {
   const rule = messageBodyError(text, hasAttachments);
   if (rule) throw unprocessable(rule);
   return normaliseMessageBody(text);
-}
-
-async function seqIn(db: Db | Tx, threadId: string, messageId: string): Promise<number> {
-  const [found] = await db
-    .select({ seq: chatMessages.seq })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.threadId, threadId)));
-  if (!found) throw notFound("message_not_found");
-  return found.seq;
-}
-
-/**
- * A reader back from a drop asks for changes since an `asOf` it was given, and gets those
- * from a minute earlier: a change whose request began before that `asOf` but committed
- * after the read has an earlier `revised_at`, and instances' clocks differ a little.
- * Writes take milliseconds, so a minute is far beyond either; reading one twice is harmless.
- */
-const changesOverlapMs = 60_000;
-/** More changes than this in one answer: the reader loads the thread afresh instead. */
-const changesPageSize = 200;
-
-type PageCursor = { before?: string; after?: string; changedSince?: string; from?: string };
-
-/** Where and in which order a cursor reads, and how many rows make a page. */
-async function pageQuery(db: Db, threadId: string, cursor: PageCursor) {
-  const inThread = eq(chatMessages.threadId, threadId);
-  if (cursor.changedSince && cursor.from) {
-    const since = new Date(Date.parse(cursor.changedSince) - changesOverlapMs);
-    const where = and(
-      inThread,
-      gt(chatMessages.revisedAt, since),
-      gte(chatMessages.seq, await seqIn(db, threadId, cursor.from)),
-    );
-    return { where, forward: true, size: changesPageSize };
-  }
-  if (cursor.after) {
-    const where = and(inThread, gt(chatMessages.seq, await seqIn(db, threadId, cursor.after)));
-    return { where, forward: true, size: messagePageSize };
-  }
-  if (cursor.before) {
-    const where = and(inThread, lt(chatMessages.seq, await seqIn(db, threadId, cursor.before)));
-    return { where, forward: false, size: messagePageSize };
-  }
-  return { where: inThread, forward: false, size: messagePageSize };
-}
-
-/** A page's rows in reading order from the cursor, one more than `size`, with their facts. */
-async function readPage(db: Db, where: SQL | undefined, forward: boolean, size: number) {
-  const order = forward ? asc(chatMessages.seq) : desc(chatMessages.seq);
-  const rows = await messageRows(db, where, order, size + 1);
-  return { rows, facts: await factsOf(db, rows.slice(0, size)) };
-}
-
-/**
- * 50 messages, oldest first: the newest ones; those just before `before` (scrolling
- * back); those just after `after` (catching up after a reconnect, page by page); or those
- * from `from` on that changed since `changedSince` (edits, deletions and reactions
- * missed while away). Deleted messages stay in place as placeholders.
- */
-export async function messagePage(
-  db: Db,
-  viewer: Viewer,
-  thread: LoadedThread,
-  cursor: PageCursor,
-): Promise<MessagePage> {
-  const { where, forward, size } = await pageQuery(db, thread.id, cursor);
-  const { rows, facts } = await readPage(db, where, forward, size);
-  const page = rows.slice(0, size);
-  if (!forward) page.reverse();
-  return {
-    messages: presentWithFacts(viewer, thread, page, facts),
-    hasMore: rows.length > size,
-    // Taken before the read (the request's clock), so nothing that commits during it is newer.
-    asOf: viewer.now.toISOString(),
-  };
-}
-
-export const isNewestPage = (cursor: PageCursor) => !cursor.before && !cursor.after && !cursor.changedSince;
-
-/**
- * The newest page (no cursor), as the JSON text of a `MessagePage`: what opening a thread
- * reads, so it comes from memory until the thread's next event, and the messages that
- * show everyone the same are written once (present.ts `presentAsJson`).
- */
-export async function newestPageJson(
-  db: Db,
-  viewer: Viewer,
-  thread: LoadedThread,
-  latest: ChatCaches["latest"],
-): Promise<JsonAnswer> {
-  const page = (await latest.read(thread.id, async () => {
-    // asOf: this request's clock, taken before the read, so nothing committed during it is
-    // newer. Kept with the page: while it is kept nothing changed (the thread's events drop
-    // it), and readers of one version get the same text (compression.ts keeps its gzip).
-    const asOf = viewer.now.toISOString();
-    const { rows, facts } = await readPage(db, eq(chatMessages.threadId, thread.id), false, messagePageSize);
-    return {
-      rows: rows.slice(0, messagePageSize).reverse(),
-      hasMore: rows.length > messagePageSize,
-      facts,
-      written: new Map(),
-      asOf,
-      answers: new ReaderAnswers(),
-    };
-  }))!;
-  return page.answers.answer(viewer.actor, viewer.now, () => {
-    const messages = presentAsJson(viewer, thread, page.rows, page.facts, page.written);
-    return {
-      text: `{"messages":${messages},"hasMore":${page.hasMore},"asOf":${JSON.stringify(page.asOf)}}`,
-      // A deleted message's undo (and its text, for its author) ends with its window.
-      until: Math.min(
-        ...page.rows.flatMap((r) =>
-          r.deletedAt && r.content !== null ? [undoDeadline(r.deletedAt).getTime() + 1] : [],
-        ),
-      ),
-    };
-  });
-}
-
-/** One message of the thread, as the caller sees it (what a realtime event announced). */
-export async function getMessage(
-  db: Db,
-  viewer: Viewer,
-  thread: LoadedThread,
-  messageId: string,
-): Promise<MessageDto> {
-  const rows = await messageRows(
-    db,
-    and(eq(chatMessages.id, messageId), eq(chatMessages.threadId, thread.id)),
-    asc(chatMessages.seq),
-  );
-  const [message] = await presentMessages(db, viewer, thread, rows);
-  if (!message) throw notFound("message_not_found");
-  return message;
 }
 
 function announce(events: TxEvents, type: string, message: { id: string; threadId: string }) {
@@ -202,16 +49,12 @@ interface NewMessage {
 }
 
 /**
- * Posts to one thread take turns (its row is locked before the insert numbers the
- * message, in the same statement), so their `seq` order is their commit order: a reader
- * catching up `after` the last message it has can never skip one that committed later
- * with a lower number.
- */
-/**
- * Writes the message and reads it back as pages show it, in one statement. The thread's
- * row is locked first (for no key update: members and reads go on), so that messages
- * of one thread are numbered in the order they commit. A client key its author already
- * used writes nothing (the unique index waits for a first post still being written).
+ * Writes the message and reads it back as pages show it, in one statement. Posts to one
+ * thread take turns: its row is locked first (for no key update: members and reads go
+ * on), so their `seq` order is their commit order, and a reader catching up `after` the
+ * last message it has can never skip one that committed later with a lower number. A
+ * client key its author already used writes nothing (the unique index waits for a first
+ * post still being written).
  */
 const insertAndRead = namedStatement<WrittenMessage>(
   "chat_message_insert",
@@ -257,7 +100,7 @@ function announcePosted(
 
 export async function postMessage(
   deps: TxDeps,
-  viewer: Viewer,
+  viewer: ChatViewer,
   thread: LoadedThread,
   input: {
     content: string;
@@ -329,7 +172,7 @@ async function changeLive(tx: Tx, id: string, set: Partial<typeof chatMessages.$
 /** Sets the new text and `edited_at`; a message deleted meanwhile stays as it is. */
 export async function editMessage(
   deps: TxDeps,
-  viewer: Viewer,
+  viewer: ChatViewer,
   message: LoadedMessage,
   text: string,
 ): Promise<MessageDto> {
@@ -344,7 +187,7 @@ export async function editMessage(
 /** Soft delete: the text stays for the author's undo until the purge. Deleting twice is once. */
 export async function deleteMessage(
   deps: TxDeps,
-  viewer: Viewer,
+  viewer: ChatViewer,
   message: LoadedMessage,
 ): Promise<MessageDto> {
   await withTx(deps, async (tx, events) => {
@@ -366,7 +209,7 @@ export async function deleteMessage(
  */
 export async function restoreMessage(
   deps: TxDeps,
-  viewer: Viewer,
+  viewer: ChatViewer,
   message: LoadedMessage,
 ): Promise<MessageDto> {
   await withTx(deps, async (tx, events) => {
@@ -389,36 +232,4 @@ export async function restoreMessage(
     await publishUnread(tx, events, message.thread, viewer.actor.userId);
   });
   return getMessage(deps.db, viewer, message.thread, message.id);
-}
-
-/**
- * After the undo window a deleted message loses its text, its reactions and its files
- * (rows and bytes), for good. Set-based: a second run (another instance, the next tick)
- * finds nothing left to do.
- */
-export function purgeDeletedJob(files: FileStore): Job {
-  return {
-    name: "chat.purge-deleted-messages",
-    everyMs: 60_000,
-    async run({ tx, clock }) {
-      // Deleted before this instant: `canUndo` says no to them.
-      const cutoff = new Date(clock.now().getTime() - limits.undoDeleteMinutes * 60_000);
-      const purged = await tx
-        .update(chatMessages)
-        .set({ content: null, revisedAt: clock.now() })
-        .where(
-          and(
-            isNotNull(chatMessages.deletedAt),
-            isNotNull(chatMessages.content),
-            lt(chatMessages.deletedAt, cutoff),
-          ),
-        )
-        .returning({ id: chatMessages.id });
-      const ids = purged.map((p) => p.id);
-      if (ids.length > 0)
-        await tx.delete(chatMessageReactions).where(inArray(chatMessageReactions.messageId, ids));
-      await removeFilesOfMessages(tx, files, ids);
-      return purged.length;
-    },
-  };
 }

@@ -15,15 +15,13 @@ import type { Db } from "../../db/client.ts";
 import { chatMessageReactions, chatMessages, profiles } from "../../db/schema.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
 import { abilityBits, writtenOnce } from "../../platform/json-text.ts";
-import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
+import type { Viewer } from "../../platform/viewer.ts";
+import { abilitiesFor } from "../../policies/index.ts";
 import type { ThreadResource } from "../../policies/resources.ts";
 import { type AttachmentRow, attachmentsOf, presentAttachment } from "./attachments.ts";
 
-/** Who is looking, and when: what a message shows depends on both. */
-export interface Viewer {
-  actor: Actor;
-  now: Date;
-  env: PolicyEnv;
+/** Who is looking, and when, and what the chat is switched on for: a message shows by all three. */
+export interface ChatViewer extends Viewer {
   features: FeatureFlags;
   /** signs the links to files the viewer gets */
   fileUrlSecret: string;
@@ -177,7 +175,11 @@ function presentReactions(
 }
 
 /** What the viewer may do with the message, as it goes out with it. */
-function messageAbilities(row: MessageRow, viewer: Viewer, thread: ThreadResource): MessageDto["abilities"] {
+function messageAbilities(
+  row: MessageRow,
+  viewer: ChatViewer,
+  thread: ThreadResource,
+): MessageDto["abilities"] {
   const { actor, now, env, features } = viewer;
   const deleted = row.deletedAt !== null;
   const abilities = abilitiesFor(
@@ -200,7 +202,7 @@ function presentMessage(
   row: MessageRow,
   reactions: ReactionDto[],
   attachments: () => AttachmentDto[],
-  viewer: Viewer,
+  viewer: ChatViewer,
   abilities: MessageDto["abilities"],
 ): MessageDto {
   const deleted = row.deletedAt !== null;
@@ -237,7 +239,7 @@ export type MessageFacts = Awaited<ReturnType<typeof factsOf>>;
 
 /** Rows of one thread, with their facts, as the caller sees them, in the rows' order. */
 export function presentWithFacts(
-  viewer: Viewer,
+  viewer: ChatViewer,
   thread: ThreadResource,
   rows: readonly MessageRow[],
   facts: MessageFacts,
@@ -246,7 +248,7 @@ export function presentWithFacts(
 }
 
 function presentOne(
-  viewer: Viewer,
+  viewer: ChatViewer,
   row: MessageRow,
   { reactions, files }: MessageFacts,
   abilities: MessageDto["abilities"],
@@ -274,7 +276,7 @@ function reacted({ reactions }: MessageFacts, messageId: string, userId: string)
  * came from; the viewer's own messages are written per request.
  */
 export function presentAsJson(
-  viewer: Viewer,
+  viewer: ChatViewer,
   thread: ThreadResource,
   rows: readonly MessageRow[],
   facts: MessageFacts,
@@ -296,7 +298,7 @@ export function presentAsJson(
 /** Rows of one thread as the caller sees them, in the rows' order. */
 export async function presentMessages(
   db: Db,
-  viewer: Viewer,
+  viewer: ChatViewer,
   thread: ThreadResource,
   rows: MessageRow[],
 ): Promise<MessageDto[]> {
@@ -307,7 +309,7 @@ export async function presentMessages(
 export function presentNewMessage(
   row: MessageRow,
   files: readonly AttachmentRow[],
-  viewer: Viewer,
+  viewer: ChatViewer,
   thread: ThreadResource,
 ): MessageDto {
   return presentMessage(

@@ -24,7 +24,7 @@ import { authenticate, authorize, requireFeature, signedIn } from "../../platfor
 import { loadThread } from "./access.ts";
 import { addMembers, createChannel, joinChannel, listChannels } from "./channels.ts";
 import { ensureDirectThread, listDirectThreads } from "./directs.ts";
-import { activeDeptIds, type ChatLoaders, viewerOf } from "./loaders.ts";
+import { activeDeptIds, type ChatLoaders, chatViewerOf } from "./loaders.ts";
 import { markRead, unreadCounts } from "./reading.ts";
 import { ensureDepartmentThread, ensureShiftThread, presentThread } from "./threads.ts";
 
@@ -38,7 +38,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, load: ChatLoad
   async function header(request: FastifyRequest, threadId: string) {
     const thread = await loadThread(ctx.db, threadId);
     if (!thread) throw notFound("thread_not_found");
-    return presentThread(ctx.db, viewerOf(ctx, request), thread);
+    return presentThread(ctx.db, chatViewerOf(ctx, request), thread);
   }
   /** Who asks, in the department the route authorized. */
   function me(request: FastifyRequest) {
@@ -180,7 +180,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext, load: ChatLoad
       preValidation: [authenticate(ctx)],
       preHandler: load.readThread,
     },
-    async (request) => presentThread(ctx.db, viewerOf(ctx, request), await load.loadedThread(request)),
+    async (request) => presentThread(ctx.db, chatViewerOf(ctx, request), await load.loadedThread(request)),
   );
 
   r.post(

@@ -17,7 +17,7 @@ import { chatThreads, departments, profiles, staff } from "../../db/schema.ts";
 import { type TxDeps, withTx } from "../../platform/tx.ts";
 import { abilitiesFor } from "../../policies/index.ts";
 import type { LoadedThread, ThreadRow } from "./access.ts";
-import { person, type Viewer } from "./present.ts";
+import { type ChatViewer, person } from "./present.ts";
 import { addMembership } from "./reading.ts";
 
 /**
@@ -122,7 +122,7 @@ async function departmentName(db: Db, deptId: string): Promise<string> {
 }
 
 /** The header: name, kind and privacy (the badges), the shift block, the people, my abilities. */
-export async function presentThread(db: Db, viewer: Viewer, thread: LoadedThread): Promise<ThreadDto> {
+export async function presentThread(db: Db, viewer: ChatViewer, thread: LoadedThread): Promise<ThreadDto> {
   const { actor, env, now } = viewer;
   const { row } = thread;
   const members = await threadPeople(db, thread);

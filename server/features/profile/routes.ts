@@ -9,10 +9,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sessionUser } from "../../../common/schemas/auth.ts";
 import { avatarResponse, profileEditInput, userLimits, userParams } from "../../../common/schemas/users.ts";
 import { profiles, staff, user } from "../../db/schema.ts";
-import { avatarRoute, avatarUrlOf } from "../../platform/avatars.ts";
+import { avatarRoute } from "../../platform/avatars.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authenticate, authorize, signedIn } from "../../platform/pipeline.ts";
+import { sessionUserOf } from "../../platform/profiles.ts";
 import { withTx } from "../../platform/tx.ts";
 import { filePart } from "../../platform/upload-inspect.ts";
 import type { UserResource } from "../../policies/resources.ts";
@@ -50,26 +51,6 @@ function authenticateForAvatar(ctx: AppContext): preValidationHookHandler {
       if (err instanceof AppError && err.status === 401) throw new AppError(401, "avatar_not_signed_in");
       throw err;
     }
-  };
-}
-
-async function sessionUserOf(ctx: AppContext, userId: string) {
-  const [row] = await ctx.db
-    .select({ user, profile: profiles })
-    .from(user)
-    .innerJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, userId));
-  if (!row) throw new AppError(404, "avatar_user_missing");
-  const { profile } = row;
-  return {
-    id: row.user.id,
-    email: row.user.email,
-    fullName: profile.fullName,
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    phone: profile.phone,
-    avatarUrl: avatarUrlOf(profile),
-    createdAt: profile.createdAt.toISOString(),
   };
 }
 
@@ -152,7 +133,9 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
           .where(eq(profiles.userId, userId));
         events.publish(`user:${userId}`, "user.changed", { userId });
       });
-      return sessionUserOf(ctx, userId);
+      const person = await sessionUserOf(ctx.db, userId);
+      if (!person) throw new AppError(404, "avatar_user_missing");
+      return person;
     },
   );
 

@@ -39,13 +39,14 @@ import { auditInsert } from "../../platform/audit.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
 import type { RandomSource } from "../../platform/clock.ts";
 import { conflict } from "../../platform/errors.ts";
+import { personOf } from "../../platform/people.ts";
 import { withTx } from "../../platform/tx.ts";
 import type { ShiftRow } from "./access.ts";
 import { announceOpenCount } from "./events.ts";
 import { countsSince, fairnessWindowStart } from "./fairness.ts";
 import { type LifecycleDeps, lockShift } from "./lifecycle.ts";
 import { type Notices, shiftRef } from "./notify.ts";
-import { openIn, personOf } from "./present.ts";
+import { openIn } from "./present.ts";
 
 export interface AllocationDeps extends LifecycleDeps {
   random: RandomSource;

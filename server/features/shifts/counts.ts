@@ -7,7 +7,8 @@ import { eq, or, sql } from "drizzle-orm";
 import type { ShiftCounts, ShiftView } from "../../../common/schemas/shifts.ts";
 import type { Db } from "../../db/client.ts";
 import { shiftAssignments, shifts } from "../../db/schema.ts";
-import { interestCountSql, type Viewer, viewCondition } from "./present.ts";
+import type { Viewer } from "../../platform/viewer.ts";
+import { interestCountSql, viewCondition } from "./present.ts";
 
 /** `withDrafts`: whether I may see the drafts; else their count is null. */
 export async function countShifts(

@@ -4,11 +4,12 @@
  * the header badge needs no request. A draft concerns only those who see drafts: the
  * department's active leaders and every active admin, on their own topics.
  */
-import { and, count, eq, or } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import { topics } from "../../../common/schemas/realtime.ts";
 import { shiftEvents } from "../../../common/schemas/shifts.ts";
 import type { Tx } from "../../db/client.ts";
-import { shifts, staff } from "../../db/schema.ts";
+import { shifts } from "../../db/schema.ts";
+import { leadersAndAdminsOf } from "../../platform/people.ts";
 import type { TxEvents } from "../../platform/tx.ts";
 import { openIn } from "./present.ts";
 
@@ -27,15 +28,6 @@ export function announceOpenCount(events: TxEvents, deptId: string, shiftId: str
 }
 
 export async function announceDrafts(tx: Tx, events: TxEvents, deptId: string, shiftId: string) {
-  const readers = await tx
-    .selectDistinct({ userId: staff.userId })
-    .from(staff)
-    .where(
-      and(
-        eq(staff.isActive, true),
-        or(eq(staff.role, "admin"), and(eq(staff.deptId, deptId), eq(staff.role, "leader"))),
-      ),
-    );
-  for (const { userId } of readers)
+  for (const userId of await leadersAndAdminsOf(tx, deptId))
     events.publish(topics.user(userId), shiftEvents.draftsChanged, { shiftId, deptId });
 }

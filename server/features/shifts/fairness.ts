@@ -10,6 +10,7 @@ import type { FairnessOverview } from "../../../common/schemas/shifts.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { fairnessCounts, fairnessWindow, profiles, shiftAssignments, staff, user } from "../../db/schema.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
+import { nameOf } from "../../platform/people.ts";
 
 const dayMs = 86_400_000;
 
@@ -76,7 +77,7 @@ export async function fairnessOverview(db: Db, deptId: string, now: Date): Promi
   const people = await db
     .select({
       userId: staff.userId,
-      name: sql<string>`coalesce(${profiles.fullName}, ${user.name})`,
+      name: nameOf(user, profiles),
       avatarUrl: avatarUrlSql(profiles),
       count: sql<number>`coalesce(${recent.count}, 0)::int`,
     })
@@ -85,6 +86,6 @@ export async function fairnessOverview(db: Db, deptId: string, now: Date): Promi
     .leftJoin(profiles, eq(profiles.userId, staff.userId))
     .leftJoin(recent, eq(recent.userId, staff.userId))
     .where(and(eq(staff.deptId, deptId), eq(staff.isActive, true)))
-    .orderBy(asc(sql`lower(coalesce(${profiles.fullName}, ${user.name}))`), asc(staff.userId));
+    .orderBy(asc(sql`lower(${nameOf(user, profiles)})`), asc(staff.userId));
   return { deptId, windowDays: fairnessWindowDays, people };
 }

@@ -11,7 +11,7 @@ import { ui } from "../../../common/texts/ui.ts";
 import type { Db } from "../../db/client.ts";
 import { shiftAllocationRuns, shiftAssignmentAudit, shiftAssignments, shifts } from "../../db/schema.ts";
 import { notFound } from "../../platform/errors.ts";
-import { personOf } from "./present.ts";
+import { personOf } from "../../platform/people.ts";
 
 const audit = shiftAssignmentAudit;
 

@@ -13,7 +13,6 @@ import {
   type ShiftView,
   shiftEvents,
 } from "../../../common/schemas/shifts.ts";
-import { ui } from "../../../common/texts/index.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import {
@@ -29,34 +28,11 @@ import { avatarUrlSql } from "../../platform/avatars.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { EventBus } from "../../platform/events.ts";
 import { abilityBits, type JsonAnswer, ReaderAnswers, writtenOnce } from "../../platform/json-text.ts";
+import { personOf } from "../../platform/people.ts";
 import { ReadCache } from "../../platform/read-cache.ts";
-import { type Actor, abilitiesFor, type PolicyEnv } from "../../policies/index.ts";
+import type { Viewer } from "../../platform/viewer.ts";
+import { abilitiesFor } from "../../policies/index.ts";
 import { toShiftResource } from "./access.ts";
-
-/** Who is looking, and when: what a shift offers depends on both. */
-export interface Viewer {
-  actor: Actor;
-  now: Date;
-  env: PolicyEnv;
-}
-
-/** How a person whose account is gone is named; their rows keep the shift's history. */
-const deletedUserName = ui.shifts.deletedUser;
-
-/**
- * A person of a row that outlives them: for a deleted account ('Slettet bruker'), the
- * row's own id stands in for theirs, so lists keep a stable key that is nobody's id.
- */
-export function personOf(
-  userId: string | null,
-  name: string | null,
-  avatarUrl: string | null,
-  rowId: string,
-): PersonRef {
-  return userId
-    ? { userId, name: name ?? deletedUserName, avatarUrl }
-    : { userId: rowId, name: deletedUserName, avatarUrl: null };
-}
 
 /** How many have registered interest in the shift of the outer row. */
 export const interestCountSql = sql<number>`(select count(*)::int from ${shiftInterests} i

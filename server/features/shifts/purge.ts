@@ -7,9 +7,10 @@
  * run's snapshot, which holds ids as text, is scrubbed here. Runs in the deletion's
  * transaction, after swaps.
  */
-import { and, arrayContains, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, arrayContains, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { shiftAllocationRuns, shiftAssignments, shiftInterests, shifts, staff } from "../../db/schema.ts";
+import { shiftAllocationRuns, shiftAssignments, shiftInterests, shifts } from "../../db/schema.ts";
+import { leadersAndAdminsOf } from "../../platform/people.ts";
 import type { TxEvents } from "../../platform/tx.ts";
 import { announceChange } from "./events.ts";
 import { type Notify, shiftRef } from "./notify.ts";
@@ -34,7 +35,9 @@ export function purgeShifts(notify: Notify) {
       if (shift.kind !== "extra" || shift.status !== "assigned") continue;
       await tx.update(shifts).set({ status: "open" }).where(eq(shifts.id, shift.id));
       await tx.delete(shiftAllocationRuns).where(eq(shiftAllocationRuns.shiftId, shift.id));
-      await notify(tx, events, await leadersOf(tx, shift.deptId, userId), "shift_published", shiftRef(shift));
+      // The department's leaders and the admins, but not the person going.
+      const leaders = (await leadersAndAdminsOf(tx, shift.deptId)).filter((id) => id !== userId);
+      await notify(tx, events, leaders, "shift_published", shiftRef(shift));
       await announceChange(tx, events, shift.deptId, shift.id);
     }
     // Snapshots list candidates' ids in JSON arrays: the person's becomes null. Only runs
@@ -44,18 +47,4 @@ export function purgeShifts(notify: Notify) {
       .set({ snapshot: sql`replace(${shiftAllocationRuns.snapshot}::text, ${`"${userId}"`}, 'null')::jsonb` })
       .where(arrayContains(shiftAllocationRuns.candidateIds, [userId]));
   };
-}
-
-/** The department's active leaders and every active admin, but not the person going. */
-async function leadersOf(tx: Tx, deptId: string, except: string): Promise<string[]> {
-  const rows = await tx
-    .selectDistinct({ userId: staff.userId })
-    .from(staff)
-    .where(
-      and(
-        eq(staff.isActive, true),
-        or(eq(staff.role, "admin"), and(eq(staff.deptId, deptId), eq(staff.role, "leader"))),
-      ),
-    );
-  return rows.map((r) => r.userId).filter((id) => id !== except);
 }

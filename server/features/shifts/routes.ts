@@ -21,20 +21,16 @@ import type { AppContext } from "../../platform/context.ts";
 import { forbidden } from "../../platform/errors.ts";
 import { sendJsonText } from "../../platform/json-text.ts";
 import { authenticate, requireFeature, signedIn } from "../../platform/pipeline.ts";
+import { viewerOf } from "../../platform/viewer.ts";
 import { may } from "../../policies/index.ts";
 import { type ShiftLoaders, targetDeptId } from "./access.ts";
 import { countShifts } from "./counts.ts";
 import { fairnessOverview } from "./fairness.ts";
 import { closeShift, createShift, deleteShift, editShift, publishShift } from "./lifecycle.ts";
 import type { Notices } from "./notify.ts";
-import { listShifts, openShiftsCache, openShiftsJson, presentShift, type Viewer } from "./present.ts";
+import { listShifts, openShiftsCache, openShiftsJson, presentShift } from "./present.ts";
 
 export const tags = ["shifts"];
-
-/** Who asks, and when. */
-function viewerOf(ctx: AppContext, request: FastifyRequest): Viewer {
-  return { actor: signedIn(request).actor, now: ctx.clock.now(), env: ctx.policyEnv };
-}
 
 /** The department the route authorized (`inMyDepartment` and its likes). */
 const myDeptId = (request: FastifyRequest) => signedIn(request).actor.currentDeptId!;

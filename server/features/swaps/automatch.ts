@@ -12,8 +12,9 @@ import { autoMatch, type MatchOffer, pairKey } from "../../../common/domain/swap
 import type { TimeTag } from "../../../common/schemas/swaps.ts";
 import { shiftAssignments, shifts, swapDeals, swapOffers } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { leadersAndAdminsOf } from "../../platform/people.ts";
 import { withTx } from "../../platform/tx.ts";
-import { announceDeal, leadersOf } from "./events.ts";
+import { announceDeal } from "./events.ts";
 import { heldShifts } from "./held.ts";
 import { type Notify, swapRefOf } from "./notify.ts";
 
@@ -105,7 +106,7 @@ export function runAutoMatch(ctx: AppContext, notify: Notify, deptId: string): P
         })),
       )
       .returning();
-    const leaders = await leadersOf(tx, deptId);
+    const leaders = await leadersAndAdminsOf(tx, deptId);
     for (const deal of deals) {
       const deciders = leaders.filter((id) => id !== deal.ownerId && id !== deal.proposerId);
       announceDeal(events, deal, deciders);

@@ -11,18 +11,19 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { ui } from "../../../common/texts/index.ts";
 import type { Tx } from "../../db/client.ts";
-import { profiles, shiftAssignments, shifts, swapDeals, swapOffers, user } from "../../db/schema.ts";
+import { shiftAssignments, shifts, swapDeals, swapOffers } from "../../db/schema.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, conflict, forbidden, unprocessable } from "../../platform/errors.ts";
+import { leadersAndAdminsOf, nameOfUser } from "../../platform/people.ts";
 import { type TxEvents, withTx } from "../../platform/tx.ts";
 import type { DealRowDb, OfferRowDb } from "./access.ts";
-import { announceDeal, announceMarket, leadersOf } from "./events.ts";
+import { announceDeal, announceMarket } from "./events.ts";
 import { blockedReason, heldShifts } from "./held.ts";
 import type { Notify } from "./notify.ts";
 import { swapRefOf } from "./notify.ts";
 import { closeOfferLocked, closeWaitingDeals, lockOpenOffer, myFutureAssignment } from "./offers.ts";
-import { nameOf, waitingStatuses } from "./present.ts";
+import { waitingStatuses } from "./present.ts";
 
 export interface DealDeps {
   ctx: AppContext;
@@ -47,15 +48,6 @@ async function lockAssignment(tx: Tx, assignmentId: string) {
   return row ?? null;
 }
 type LockedAssignment = NonNullable<Awaited<ReturnType<typeof lockAssignment>>>;
-
-async function nameOfUser(tx: Tx, userId: string): Promise<string> {
-  const [row] = await tx
-    .select({ name: nameOf(user, profiles) })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, userId));
-  return row?.name ?? ui.shifts.deletedUser;
-}
 
 /**
  * Whether the exchange breaks the overlap or rest rule for either person, each judged
@@ -162,7 +154,7 @@ export function acceptDeal(deps: DealDeps, dealId: string) {
       .update(swapDeals)
       .set({ status: "waiting_leader", answeredAt: deps.ctx.clock.now() })
       .where(eq(swapDeals.id, dealId));
-    const leaders = (await leadersOf(tx, deal.deptId)).filter(
+    const leaders = (await leadersAndAdminsOf(tx, deal.deptId)).filter(
       (id) => id !== deal.ownerId && id !== deal.proposerId,
     );
     announceDeal(events, deal, leaders);
@@ -192,7 +184,11 @@ export function withdrawDeal(deps: DealDeps, dealId: string) {
       .update(swapDeals)
       .set({ status: "withdrawn", decidedAt: deps.ctx.clock.now() })
       .where(eq(swapDeals.id, dealId));
-    announceDeal(events, deal, deal.status === "waiting_leader" ? await leadersOf(tx, deal.deptId) : []);
+    announceDeal(
+      events,
+      deal,
+      deal.status === "waiting_leader" ? await leadersAndAdminsOf(tx, deal.deptId) : [],
+    );
     await deps.notify(tx, events, [deal.ownerId], "swap_withdrawn", await swapRefOf(tx, deal));
   });
 }
@@ -215,7 +211,7 @@ export function decideDeal(
       .update(swapDeals)
       .set({ status: decision.approve ? "approved" : "rejected", decidedBy: actorId, decidedAt: now, note })
       .where(eq(swapDeals.id, dealId));
-    announceDeal(events, deal, await leadersOf(tx, deal.deptId));
+    announceDeal(events, deal, await leadersAndAdminsOf(tx, deal.deptId));
     const type = decision.approve ? "swap_approved" : "swap_rejected";
     await notify(tx, events, [deal.ownerId, deal.proposerId], type, await swapRefOf(tx, deal));
     if (decision.approve) {

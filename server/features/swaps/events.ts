@@ -4,11 +4,11 @@
  * request; each party hears of their deals, and the department's leaders and admins of
  * deals that start or stop waiting for them.
  */
-import { and, count, eq, gt, or } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import { topics } from "../../../common/schemas/realtime.ts";
 import { swapEvents } from "../../../common/schemas/swaps.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { shiftAssignments, shifts, staff, swapOffers } from "../../db/schema.ts";
+import { shiftAssignments, shifts, swapOffers } from "../../db/schema.ts";
 import type { TxEvents } from "../../platform/tx.ts";
 
 /** Open department offers of the department whose shift has not started ('Bytte'). */
@@ -34,20 +34,6 @@ export async function announceMarket(tx: Tx, events: TxEvents, deptId: string, n
     deptId,
     openDeptOffers: await openDeptOffers(tx, deptId, now),
   });
-}
-
-/** The department's active leaders and every active admin (who decide its deals). */
-export async function leadersOf(tx: Tx, deptId: string): Promise<string[]> {
-  const rows = await tx
-    .selectDistinct({ userId: staff.userId })
-    .from(staff)
-    .where(
-      and(
-        eq(staff.isActive, true),
-        or(eq(staff.role, "admin"), and(eq(staff.deptId, deptId), eq(staff.role, "leader"))),
-      ),
-    );
-  return rows.map((r) => r.userId);
 }
 
 /** A deal changed: its parties hear, and the leaders when `leaders` (it starts or stops waiting for them). */

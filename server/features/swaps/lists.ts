@@ -8,6 +8,7 @@ import type { HistoryItem, MyAssignment, SwapCounts } from "../../../common/sche
 import { ui } from "../../../common/texts/index.ts";
 import type { Db } from "../../db/client.ts";
 import { shiftAssignments, shifts, swapDeals, swapOffers } from "../../db/schema.ts";
+import type { Viewer } from "../../platform/viewer.ts";
 import { may } from "../../policies/index.ts";
 import { openDeptOffers } from "./events.ts";
 import { blockedReason, heldShifts } from "./held.ts";
@@ -18,7 +19,6 @@ import {
   presentDeal,
   presentOffer,
   swapShiftOf,
-  type Viewer,
   waitingStatuses,
 } from "./present.ts";
 

@@ -12,9 +12,10 @@ import type { Tx } from "../../db/client.ts";
 import { shiftAssignments, shifts, swapDeals, swapOffers } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { conflict, unprocessable } from "../../platform/errors.ts";
+import { leadersAndAdminsOf } from "../../platform/people.ts";
 import { type TxEvents, withTx } from "../../platform/tx.ts";
 import type { OfferRowDb } from "./access.ts";
-import { announceDeal, announceMarket, leadersOf } from "./events.ts";
+import { announceDeal, announceMarket } from "./events.ts";
 import { type Notify, type SwapNotificationType, swapRefOf } from "./notify.ts";
 import { waitingStatuses } from "./present.ts";
 
@@ -190,7 +191,7 @@ export async function closeWaitingDeals(
       ),
     );
   const leaders = waiting.some((d) => d.status === "waiting_leader")
-    ? await leadersOf(tx, waiting[0]!.deptId)
+    ? await leadersAndAdminsOf(tx, waiting[0]!.deptId)
     : [];
   for (const deal of waiting) {
     announceDeal(events, deal, deal.status === "waiting_leader" ? leaders : []);

@@ -4,36 +4,21 @@
  * what the caller may do (`can`, from the policies).
  */
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
-import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import { initials } from "../../../common/domain/initials.ts";
 import { shiftTimeTags } from "../../../common/domain/swap-match.ts";
-import type { PersonRef } from "../../../common/schemas/shifts.ts";
 import type { SwapDealDto, SwapOfferDto, SwapShift, TimeTag } from "../../../common/schemas/swaps.ts";
 import { ui } from "../../../common/texts/index.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { profiles, shiftAssignments, shifts, swapDeals, swapOffers, user } from "../../db/schema.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
-import { type Actor, abilitiesFor, may, type PolicyEnv } from "../../policies/index.ts";
+import { nameOf, personRef } from "../../platform/people.ts";
+import type { Viewer } from "../../platform/viewer.ts";
+import { abilitiesFor, may } from "../../policies/index.ts";
 import type { SwapDealResource, SwapOfferResource } from "../../policies/resources.ts";
-
-export interface Viewer {
-  actor: Actor;
-  now: Date;
-  env: PolicyEnv;
-}
 
 export const waitingStatuses = ["waiting_owner", "waiting_leader"] as const;
 const waitingList = sql.raw(`('${waitingStatuses.join("', '")}')`);
-
-/** A person's name as shown: the profile's full name, else the account's. */
-export const nameOf = (u: { name: AnyPgColumn }, p: { fullName: AnyPgColumn }) =>
-  sql<string>`coalesce(${p.fullName}, ${u.name})`;
-
-const person = (userId: string, name: string | null, avatarUrl: string | null): PersonRef => ({
-  userId,
-  name: name ?? ui.shifts.deletedUser,
-  avatarUrl,
-});
 
 interface ShiftCols {
   shiftId: string | null;
@@ -112,7 +97,7 @@ export function offerResource(o: Pick<OfferRow, "offer" | "awaitingLeader">): Sw
 /** An offer for the viewer; `blockedReason` is the market's (null elsewhere). */
 export function presentOffer(v: Viewer, row: OfferRow, blockedReason: string | null = null): SwapOfferDto {
   const o = row.offer;
-  const owner = person(o.ownerId, row.ownerName, row.ownerAvatar);
+  const owner = personRef(o.ownerId, row.ownerName, row.ownerAvatar);
   const resource = offerResource(row);
   const answers = may(v.actor, "swapOffer.propose", resource, v.env) && !row.myDealId;
   return {
@@ -216,14 +201,14 @@ export function presentDeal(v: Viewer, row: DealRow): SwapDealDto {
     deptId: d.deptId,
     status: d.status,
     source: d.source,
-    owner: person(d.ownerId, row.ownerName, row.ownerAvatar),
+    owner: personRef(d.ownerId, row.ownerName, row.ownerAvatar),
     ownerShift: swapShiftOf(row.ownerShift),
-    proposer: person(d.proposerId, row.proposerName, row.proposerAvatar),
+    proposer: personRef(d.proposerId, row.proposerName, row.proposerAvatar),
     proposerShift: swapShiftOf(row.proposerShift),
     createdAt: d.createdAt.toISOString(),
     answeredAt: d.answeredAt?.toISOString() ?? null,
     decidedAt: d.decidedAt?.toISOString() ?? null,
-    decidedBy: d.decidedBy ? person(d.decidedBy, row.deciderName, row.deciderAvatar) : null,
+    decidedBy: d.decidedBy ? personRef(d.decidedBy, row.deciderName, row.deciderAvatar) : null,
     note: d.note,
     can: abilitiesFor(v.actor, dealResource(d), v.env, {
       answer: "swapDeal.answer",

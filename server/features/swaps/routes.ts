@@ -31,7 +31,9 @@ import {
 import { profiles, shiftAssignments, shifts, swapOffers, user } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, forbidden } from "../../platform/errors.ts";
+import { nameOf } from "../../platform/people.ts";
 import { authenticate, requireFeature, signedIn } from "../../platform/pipeline.ts";
+import { viewerOf } from "../../platform/viewer.ts";
 import { may } from "../../policies/index.ts";
 import { deptIdOf, loadOffer, type SwapLoaders } from "./access.ts";
 import { runAutoMatch } from "./automatch.ts";
@@ -47,7 +49,7 @@ import {
 } from "./lists.ts";
 import type { Notify } from "./notify.ts";
 import { cancelOffer, createOffer, editOffer } from "./offers.ts";
-import { nameOf, presentDealById, presentOfferById, type Viewer } from "./present.ts";
+import { presentDealById, presentOfferById } from "./present.ts";
 
 const tags = ["swaps"];
 
@@ -56,18 +58,13 @@ export function swapRoutes(app: FastifyInstance, ctx: AppContext, load: SwapLoad
   const onRequest = [requireFeature(ctx, "swaps")];
   const preValidation = [authenticate(ctx)];
   const deps = { ctx, notify };
-  const viewer = (request: FastifyRequest): Viewer => ({
-    actor: signedIn(request).actor,
-    now: ctx.clock.now(),
-    env: ctx.policyEnv,
-  });
   /** The department the route authorized. */
   const deptOf = (request: FastifyRequest) => deptIdOf(request, signedIn(request).actor)!;
   const me = (request: FastifyRequest) => signedIn(request).actor.userId;
   const offerOut = (request: FastifyRequest, offerId: string) =>
-    presentOfferById(ctx.db, viewer(request), offerId);
+    presentOfferById(ctx.db, viewerOf(ctx, request), offerId);
   const dealOut = (request: FastifyRequest, dealId: string) =>
-    presentDealById(ctx.db, viewer(request), dealId);
+    presentDealById(ctx.db, viewerOf(ctx, request), dealId);
 
   r.get(
     "/api/swaps/offers/mine",
@@ -78,7 +75,7 @@ export function swapRoutes(app: FastifyInstance, ctx: AppContext, load: SwapLoad
       preValidation,
       preHandler: [load.inDepartment],
     },
-    async (request) => myOffers(ctx.db, viewer(request), deptOf(request)),
+    async (request) => myOffers(ctx.db, viewerOf(ctx, request), deptOf(request)),
   );
 
   r.get(
@@ -91,7 +88,7 @@ export function swapRoutes(app: FastifyInstance, ctx: AppContext, load: SwapLoad
       preHandler: [load.inDepartment],
     },
     async (request) =>
-      market(ctx.db, viewer(request), deptOf(request), request.query, ctx.config.minRestHours),
+      market(ctx.db, viewerOf(ctx, request), deptOf(request), request.query, ctx.config.minRestHours),
   );
 
   r.get(
@@ -112,7 +109,7 @@ export function swapRoutes(app: FastifyInstance, ctx: AppContext, load: SwapLoad
           throw new AppError(404, "swap_offer_not_found");
       }
       const offer = forOffer ? await offerShiftOf(ctx, forOffer) : null;
-      return myAssignments(ctx.db, viewer(request), deptOf(request), ctx.config.minRestHours, offer);
+      return myAssignments(ctx.db, viewerOf(ctx, request), deptOf(request), ctx.config.minRestHours, offer);
     },
   );
 
@@ -187,7 +184,7 @@ export function swapRoutes(app: FastifyInstance, ctx: AppContext, load: SwapLoad
       preHandler: [load.inDepartment],
     },
     async (request) => {
-      const v = viewer(request);
+      const v = viewerOf(ctx, request);
       if (request.query.view === "waiting") return waitingDeals(ctx.db, v, deptOf(request));
       const dept = { type: "department" as const, id: deptOf(request) };
       if (!may(v.actor, "swapDeal.listApproval", dept, v.env)) throw forbidden();
@@ -247,7 +244,7 @@ export function swapRoutes(app: FastifyInstance, ctx: AppContext, load: SwapLoad
       preValidation,
       preHandler: [load.inDepartment],
     },
-    async (request) => history(ctx.db, viewer(request), deptOf(request)),
+    async (request) => history(ctx.db, viewerOf(ctx, request), deptOf(request)),
   );
 
   r.get(
@@ -259,7 +256,7 @@ export function swapRoutes(app: FastifyInstance, ctx: AppContext, load: SwapLoad
       preValidation,
       preHandler: [load.inDepartment],
     },
-    async (request) => swapCounts(ctx.db, viewer(request), deptOf(request)),
+    async (request) => swapCounts(ctx.db, viewerOf(ctx, request), deptOf(request)),
   );
 
   r.post(

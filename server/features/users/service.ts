@@ -4,7 +4,7 @@
  * take an admin away run under the admins' lock (admins.ts). Afterwards the person's
  * tabs reload their session, and those who administer them hear `user.changed`.
  */
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { emailDomainAllowed } from "../../../common/domain/validation.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import { type EditUserInput, userEvents } from "../../../common/schemas/users.ts";
@@ -13,6 +13,7 @@ import { account, departments, profiles, session, staff, user } from "../../db/s
 import { recordAudit } from "../../platform/audit.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { notFound, unprocessable } from "../../platform/errors.ts";
+import { leadersAndAdminsOf } from "../../platform/people.ts";
 import { type TxEvents, withTx } from "../../platform/tx.ts";
 import { lockAdmins, requireAnAdmin } from "./admins.ts";
 import { type CreateUser, existingPerson } from "./existing.ts";
@@ -210,14 +211,5 @@ async function announce(tx: Tx, events: TxEvents, userId: string, sessionsBefore
 
 async function administratorsOf(tx: Tx, userId: string): Promise<string[]> {
   const theirDepts = tx.select({ deptId: staff.deptId }).from(staff).where(eq(staff.userId, userId));
-  const rows = await tx
-    .selectDistinct({ userId: staff.userId })
-    .from(staff)
-    .where(
-      and(
-        eq(staff.isActive, true),
-        or(eq(staff.role, "admin"), and(eq(staff.role, "leader"), inArray(staff.deptId, theirDepts))),
-      ),
-    );
-  return [...new Set([userId, ...rows.map((r) => r.userId)])];
+  return [...new Set([userId, ...(await leadersAndAdminsOf(tx, theirDepts))])];
 }

@@ -6,7 +6,7 @@ import { ui } from "../../../../common/texts/index.ts";
 import { buttonClass } from "../../../components/ui/button.tsx";
 import { UserText } from "../../../components/user-text.tsx";
 import { cn } from "../../../lib/cn.ts";
-import type { ThreadMessage } from "../api/messages.ts";
+import type { ThreadMessage } from "../api/message-cache.ts";
 import { FileKindIcon } from "./FileKindIcon.tsx";
 import { formatFileSize, isInlineImage, kindLabel } from "./file-info.ts";
 import { useFreshLinks } from "./use-fresh-links.ts";

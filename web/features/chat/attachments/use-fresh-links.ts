@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { signedUrlRefreshMarginSeconds } from "../../../../common/domain/attachments.ts";
-import { type ThreadMessage, useRefreshMessage } from "../api/messages.ts";
+import type { ThreadMessage } from "../api/message-cache.ts";
+import { useRefreshMessage } from "../api/messages.ts";
 
 /** Never more often than this per message, whatever the clocks say. */
 const minGapMs = 30_000;

@@ -3,7 +3,7 @@ import { messageBodyError, normaliseMessageBody } from "../../../../common/domai
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
-import type { ThreadMessage } from "../api/messages.ts";
+import type { ThreadMessage } from "../api/message-cache.ts";
 import { PrivacyWarning, privacyFieldClass } from "../privacy/PrivacyWarning.tsx";
 import { usePrivacyCheck } from "../privacy/use-privacy-check.ts";
 import { usePrivacySendGate } from "../privacy/use-send-gate.tsx";

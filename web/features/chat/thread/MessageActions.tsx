@@ -4,7 +4,7 @@ import { type ComponentProps, useState } from "react";
 import { ui } from "../../../../common/texts/index.ts";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { cn } from "../../../lib/cn.ts";
-import type { ThreadMessage } from "../api/messages.ts";
+import type { ThreadMessage } from "../api/message-cache.ts";
 import { EmojiPicker } from "./EmojiPicker.tsx";
 import { useThreadActions } from "./thread-context.tsx";
 

@@ -6,7 +6,7 @@ import { Avatar } from "../../../components/ui/avatar.tsx";
 import { UserText } from "../../../components/user-text.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatDateTime, formatTime } from "../../../lib/dates.ts";
-import type { ThreadMessage } from "../api/messages.ts";
+import type { ThreadMessage } from "../api/message-cache.ts";
 import { AttachmentList } from "../attachments/AttachmentList.tsx";
 import { EditBox } from "./EditBox.tsx";
 import { MessageActions } from "./MessageActions.tsx";

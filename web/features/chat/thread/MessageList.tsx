@@ -8,7 +8,7 @@ import { replyPreview } from "../../../../common/texts/reply-preview.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import type { ThreadMessage } from "../api/messages.ts";
+import type { ThreadMessage } from "../api/message-cache.ts";
 import { MessageItem } from "./MessageItem.tsx";
 
 const t = ui.thread;

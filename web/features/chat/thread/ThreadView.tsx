@@ -5,16 +5,15 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useFeature } from "../../../lib/config.tsx";
 import { useSession } from "../../../lib/session.tsx";
+import type { ThreadMessage } from "../api/message-cache.ts";
 import {
-  type ThreadMessage,
   useDeleteMessage,
   useEditMessage,
-  useMarkRead,
   useRestoreMessage,
   useSendMessage,
-  useThreadMessages,
   useToggleReaction,
-} from "../api/messages.ts";
+} from "../api/message-mutations.ts";
+import { useMarkRead, useThreadMessages } from "../api/messages.ts";
 import { Composer } from "./Composer.tsx";
 import { MessageList } from "./MessageList.tsx";
 import { focusMessage, type ThreadActions, ThreadActionsProvider } from "./thread-context.tsx";

@@ -5,7 +5,7 @@
  */
 import { createContext, use } from "react";
 import type { ChatPerson } from "../../../../common/schemas/chat.ts";
-import type { ThreadMessage } from "../api/messages.ts";
+import type { ThreadMessage } from "../api/message-cache.ts";
 
 export interface ThreadActions {
   me: ChatPerson;
