@@ -5,8 +5,10 @@
  *  - `server` and `web` never import each other;
  *  - the server's platform, policies and db never import a feature; a feature never
  *    imports another feature (features meet in `app.ts`, the platform and `common`);
- *  - a web feature never imports another web feature; `web/components` and `web/lib`
- *    never import a feature or the app layer.
+ *  - a web feature never imports another web feature; `web/components`, `web/lib` and
+ *    the shell (`web/app/shell`) never import a feature; components, lib and features never
+ *    import the app layer: features reach the frame through what they export (`lib/nav.ts`,
+ *    `lib/shell.ts`), which `web/app` arranges.
  * Relative imports are resolved against the importing file, so `../../features/x` is
  * caught however deep the file sits. Prints each violation; exits 1 if there is any.
  */
@@ -53,8 +55,10 @@ export function violation(from, to) {
       return `server/${from[1]} imports feature ${toFeature}`;
     if (fromRoot === "web" && (from[1] === "components" || from[1] === "lib"))
       return `web/${from[1]} imports feature ${toFeature}`;
+    if (fromRoot === "web" && from[1] === "app" && from[2] === "shell")
+      return `web/app/shell imports feature ${toFeature}`;
   }
-  if (fromRoot === "web" && (from[1] === "components" || from[1] === "lib") && to[1] === "app")
+  if (fromRoot === "web" && ["components", "lib", "features"].includes(from[1]) && to[1] === "app")
     return `web/${from[1]} imports the app layer`;
   return null;
 }

@@ -14,6 +14,8 @@ describe("import boundaries", () => {
     ["web/features/chat/api/messages.ts", "web/features/shifts/api/shifts.ts"],
     ["web/components/ui/button.tsx", "web/features/auth/LoginPage.tsx"],
     ["web/lib/session.tsx", "web/app/routes.tsx"],
+    ["web/app/shell/TopBar.tsx", "web/features/notifications/Bell.tsx"],
+    ["web/features/chat/unread/badges.test.tsx", "web/app/nav.ts"],
   ])("refuses %s → %s", (from, to) => {
     expect(violation(p(from), p(to))).toBeTruthy();
   });
@@ -24,6 +26,8 @@ describe("import boundaries", () => {
     ["server/app.ts", "server/features/chat/routes.ts"],
     ["web/features/chat/ChatPage.tsx", "web/lib/api.ts"],
     ["web/app/routes.tsx", "web/features/chat/ChatPage.tsx"],
+    ["web/app/shell-parts.ts", "web/features/notifications/Bell.tsx"],
+    ["web/app/shell/TopBar.tsx", "web/lib/shell.ts"],
     ["web/features/chat/ChatPage.tsx", "common/schemas/chat.ts"],
     ["common/schemas/auth.ts", "common/domain/limits.ts"],
   ])("allows %s → %s", (from, to) => {
