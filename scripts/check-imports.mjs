@@ -9,6 +9,9 @@
  *    the shell (`web/app/shell`) never import a feature; components, lib and features never
  *    import the app layer: features reach the frame through what they export (`lib/nav.ts`,
  *    `lib/shell.ts`), which `web/app` arranges.
+ *  - test support (`*.test-support.ts` beside what it serves; shared support in
+ *    `server/test`, `web/test`) is imported only by tests, other test support and those
+ *    folders, so no production file can load it.
  * Relative imports are resolved against the importing file, so `../../features/x` is
  * caught however deep the file sits. Prints each violation; exits 1 if there is any.
  */
@@ -38,11 +41,16 @@ function featureOf(p) {
   return p[1] === "features" && p.length > 3 ? p[2] : null;
 }
 
+const testSupport = /\.test-support\.tsx?$/;
+/** A test, test support, or a file of a shared test folder (`server/test`, `web/test`). */
+const forTests = (p) => /\.test(-support)?\.tsx?$/.test(p.at(-1)) || p[1] === "test";
+
 /** Why importing `to` from `from` breaks a boundary, or null. Both are repo-relative part lists. */
 export function violation(from, to) {
   const [fromRoot] = from;
   const [toRoot] = to;
   if (!sourceRoots.includes(toRoot)) return null;
+  if (testSupport.test(to.at(-1)) && !forTests(from)) return "only tests import test support";
   if (fromRoot === "common" && toRoot !== "common") return "common imports nothing outside common";
   if (fromRoot === "server" && toRoot === "web") return "the server never imports the web app";
   if (fromRoot === "web" && toRoot === "server") return "the web app never imports the server";

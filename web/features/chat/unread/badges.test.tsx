@@ -4,7 +4,7 @@ import type { UnreadCounts } from "../../../../common/schemas/chat.ts";
 import { topics } from "../../../../common/schemas/realtime.ts";
 import { baseHandlers, mockApi, renderApp, renderSignedIn } from "../../../test/app.tsx";
 import { FakeSocket, isFollowed } from "../../../test/realtime.ts";
-import { ids, kari } from "../members/fixtures.ts";
+import { ids, kari } from "../members/fixtures.test-support.ts";
 import { UnreadDocumentTitle } from "./badges.ts";
 
 /**
