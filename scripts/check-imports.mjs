@@ -9,8 +9,13 @@
  *  - `server` and `web` never import each other;
  *  - the server's platform, policies and db never import a feature; a feature never
  *    imports another feature (features meet in `app.ts`, the platform and `common`);
- *  - a web feature never imports another web feature; `web/components` and `web/lib`
- *    never import a feature or the app layer.
+ *  - a web feature never imports another web feature; `web/components`, `web/lib` and
+ *    the shell (`web/app/shell`) never import a feature; components, lib and features never
+ *    import the app layer: features reach the frame through what they export (`lib/nav.ts`,
+ *    `lib/shell.ts`), which `web/app` arranges.
+ *  - test support (`*.test-support.ts` beside what it serves; shared support in
+ *    `server/test`, `web/test`) is imported only by tests, other test support and those
+ *    folders, so no production file can load it.
  * Relative imports are resolved against the importing file, so `../../features/x` is
  * caught however deep the file sits. Prints each violation; exits 1 if there is any.
  * `node scripts/check-imports.mjs [root]` checks another tree (the check's own test).
@@ -64,11 +69,16 @@ function commonViolation(from, to) {
   return null;
 }
 
+const testSupport = /\.test-support\.tsx?$/;
+/** A test, test support, or a file of a shared test folder (`server/test`, `web/test`). */
+const forTests = (p) => /\.test(-support)?\.tsx?$/.test(p.at(-1)) || p[1] === "test";
+
 /** Why importing `to` from `from` breaks a boundary, or null. Both are repo-relative part lists. */
 export function violation(from, to) {
   const [fromRoot] = from;
   const [toRoot] = to;
   if (!layeredRoots.includes(toRoot)) return null;
+  if (testSupport.test(to.at(-1)) && !forTests(from)) return "only tests import test support";
   if (fromRoot === "common" && toRoot !== "common") return "common imports nothing outside common";
   if (fromRoot === "common") return commonViolation(from, to);
   if (fromRoot === "server" && toRoot === "web") return "the server never imports the web app";
@@ -82,8 +92,10 @@ export function violation(from, to) {
       return `server/${from[1]} imports feature ${toFeature}`;
     if (fromRoot === "web" && (from[1] === "components" || from[1] === "lib"))
       return `web/${from[1]} imports feature ${toFeature}`;
+    if (fromRoot === "web" && from[1] === "app" && from[2] === "shell")
+      return `web/app/shell imports feature ${toFeature}`;
   }
-  if (fromRoot === "web" && (from[1] === "components" || from[1] === "lib") && to[1] === "app")
+  if (fromRoot === "web" && ["components", "lib", "features"].includes(from[1]) && to[1] === "app")
     return `web/${from[1]} imports the app layer`;
   return null;
 }

@@ -13,7 +13,7 @@ import {
   realtimeServerFrame,
   topics,
 } from "../common/schemas/realtime.ts";
-import { demoIds } from "./features/chat/test-helpers.ts";
+import { demoIds } from "./features/chat/helpers.test-support.ts";
 import { PgEventBus } from "./platform/pg-event-bus.ts";
 import { makeShift, makeStaff, signedInClient } from "./test/factories.ts";
 import { type Client, createTestCluster, driver, type TestApp, tokenFromMail } from "./test/harness.ts";

@@ -1,5 +1,5 @@
 import { describe } from "vitest";
-import { me, no, ownOnly, someoneElse, table } from "./matrix.ts";
+import { me, no, ownOnly, someoneElse, table } from "./matrix.test-support.ts";
 import type { AttachmentResource, ThreadKind, ThreadResource } from "./resources.ts";
 
 const third = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Actor, abilitiesOf, declaredActions, may } from "./index.ts";
-import { A, B, no, ownOnly, production, staging, table, yes } from "./matrix.ts";
+import { A, B, no, ownOnly, production, staging, table, yes } from "./matrix.test-support.ts";
 
 const dept = (id: string) => ({ type: "department" as const, id });
 

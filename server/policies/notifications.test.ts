@@ -1,6 +1,6 @@
 import { describe } from "vitest";
 import type { Role } from "../../common/domain/roles.ts";
-import { me, no, someoneElse, table, yes } from "./matrix.ts";
+import { me, no, someoneElse, table, yes } from "./matrix.test-support.ts";
 import type { UserResource } from "./resources.ts";
 
 const recipient =

@@ -1,5 +1,5 @@
 import { describe } from "vitest";
-import { me, no, ownOnly, someoneElse, table, yes } from "./matrix.ts";
+import { me, no, ownOnly, someoneElse, table, yes } from "./matrix.test-support.ts";
 import type { ShiftResource, ShiftStatus, UserResource } from "./resources.ts";
 
 const shift =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "../../common/domain/roles.ts";
 import { may } from "./index.ts";
-import { A, actor, B, me, no, ownOnly, someoneElse, staging, table, yes } from "./matrix.ts";
+import { A, actor, B, me, no, ownOnly, someoneElse, staging, table, yes } from "./matrix.test-support.ts";
 import type { UserResource } from "./resources.ts";
 
 const target =

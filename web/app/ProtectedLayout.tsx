@@ -6,11 +6,12 @@ import { useSessionState } from "../lib/session.tsx";
 import { RequireSession } from "./guards.tsx";
 import { appNav } from "./nav.ts";
 import { AppShell } from "./shell/AppShell.tsx";
+import { appShellParts } from "./shell-parts.ts";
 
 function ShellWithChooser() {
   const state = useSessionState();
   return (
-    <AppShell nav={appNav}>
+    <AppShell nav={appNav} parts={appShellParts}>
       <Outlet />
       {state.status === "signedIn" && state.session.needsDepartment && <DepartmentChooser />}
       {/* The tab title counts unread chat messages wherever one is in the app. */}

@@ -3,14 +3,17 @@
  * says what the endpoints answer, and can read what the app sent.
  */
 import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { createMemoryRouter } from "react-router";
 import { vi } from "vitest";
 import type { Session } from "../../common/schemas/auth.ts";
 import { defaultBrand, type FeatureFlags } from "../../common/schemas/brand.ts";
 import type { AppConfig } from "../../common/schemas/config.ts";
+import { RequireSession } from "../app/guards.tsx";
 import { AppProviders } from "../app/providers.tsx";
 import { appRoutes } from "../app/routes.tsx";
 import { createQueryClient } from "../lib/query.ts";
+import { SessionProvider } from "../lib/session.tsx";
 
 export const config = (features: Partial<FeatureFlags> = {}, over: Partial<AppConfig> = {}): AppConfig => ({
   environment: "staging",
@@ -101,4 +104,22 @@ export function renderApp(path: string) {
   client.setDefaultOptions({ queries: { retry: false } });
   const view = render(<AppProviders client={client} router={router} />);
   return { router, client, ...view };
+}
+
+/**
+ * One piece of a feature inside the app's providers and a signed-in session, without the
+ * route table or the frame: for what works behind every screen (the tab title, say).
+ */
+export function renderSignedIn(element: ReactNode) {
+  const router = createMemoryRouter([
+    {
+      path: "/",
+      element: (
+        <SessionProvider>
+          <RequireSession>{element}</RequireSession>
+        </SessionProvider>
+      ),
+    },
+  ]);
+  return render(<AppProviders client={createQueryClient()} router={router} />);
 }

@@ -23,8 +23,8 @@ import {
 } from "../../test/file-fixtures.ts";
 import type { Client, TestApp } from "../../test/harness.ts";
 import { createTestApp } from "../../test/harness.ts";
+import { type DemoName, demoClients, demoIds, threadIdOf } from "./helpers.test-support.ts";
 import { purgeDeletedJob } from "./message-purge.ts";
-import { type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
 
 const MB = 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages, chatThreads } from "../../db/schema.ts";
 import { type Client, createTestApp, driver, type TestApp } from "../../test/harness.ts";
-import { type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
+import { type DemoName, demoClients, demoIds, threadIdOf } from "./helpers.test-support.ts";
 
 describe.skipIf(driver === "pglite")("chat posts under concurrency", () => {
   let t: TestApp;

@@ -11,7 +11,7 @@ import { topics } from "../../../common/schemas/realtime.ts";
 import { chatMessages } from "../../db/schema.ts";
 import type { BusEvent } from "../../platform/events.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
-import { type DemoName, demoClients, demoIds, settle, threadIdOf } from "./test-helpers.ts";
+import { type DemoName, demoClients, demoIds, settle, threadIdOf } from "./helpers.test-support.ts";
 
 describe("posting with a client key", () => {
   let t: TestApp;

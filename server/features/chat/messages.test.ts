@@ -6,8 +6,8 @@ import { chatMessageReactions, chatMessages } from "../../db/schema.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { appWithout, makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
+import { type DemoName, demoClients, demoIds, threadIdOf } from "./helpers.test-support.ts";
 import { purgeDeletedJob } from "./message-purge.ts";
-import { type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 

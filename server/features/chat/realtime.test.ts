@@ -8,7 +8,7 @@ import { chatThreadMembers } from "../../db/schema.ts";
 import type { BusEvent } from "../../platform/events.ts";
 import { makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
-import { type DemoName, demoClients, demoIds, settle, threadIdOf } from "./test-helpers.ts";
+import { type DemoName, demoClients, demoIds, settle, threadIdOf } from "./helpers.test-support.ts";
 
 /** A socket of one signed-in person that answers each subscription with the server's frame for it. */
 async function socketOf(url: string, client: Client) {

@@ -11,7 +11,7 @@ import { errorMessages } from "../../../common/texts/errors.ts";
 import { chatThreadMembers, chatThreads, staff } from "../../db/schema.ts";
 import { appWithout, makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, driver, type TestApp } from "../../test/harness.ts";
-import { type DemoName, demoClients, demoIds, threadIdOf } from "./test-helpers.ts";
+import { type DemoName, demoClients, demoIds, threadIdOf } from "./helpers.test-support.ts";
 
 const missingThread = { error: { code: "thread_not_found", message: errorMessages.thread_not_found } };
 

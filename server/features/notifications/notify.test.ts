@@ -7,8 +7,8 @@ import type { BusEvent } from "../../platform/events.ts";
 import { withTx } from "../../platform/tx.ts";
 import { makeStaff } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
+import { demoRecipients, notificationsOf } from "./helpers.test-support.ts";
 import { notify } from "./service.ts";
-import { demoRecipients, notificationsOf } from "./test-helpers.ts";
 
 /** Long enough for the bus's microtasks to have run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));

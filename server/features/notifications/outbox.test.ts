@@ -8,8 +8,8 @@ import type { BusEvent } from "../../platform/events.ts";
 import { withTx } from "../../platform/tx.ts";
 import { makeStaff } from "../../test/factories.ts";
 import { createTestApp, driver, type TestApp } from "../../test/harness.ts";
+import { demoRecipients, notificationsOf } from "./helpers.test-support.ts";
 import { deliverQueued, notifyAfterCommit } from "./outbox.ts";
-import { demoRecipients, notificationsOf } from "./test-helpers.ts";
 
 const shift = () => ({ shiftId: randomUUID(), title: "Dagvakt", startsAt: "2030-01-07T06:00:00.000Z" });
 

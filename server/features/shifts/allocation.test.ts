@@ -5,7 +5,7 @@ import { loadConfig } from "../../config.ts";
 import { adminAuditLog, notifications, shiftAllocationRuns, shifts, staff, user } from "../../db/schema.ts";
 import { addInterest, assignShiftTo, makeShift, makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
-import { shiftWorld, type World } from "./test-helpers.ts";
+import { shiftWorld, type World } from "./helpers.test-support.ts";
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;

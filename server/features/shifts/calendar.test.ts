@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarFeeds, staff } from "../../db/schema.ts";
 import { assignShiftTo, makeShift } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { shiftWorld, type World } from "./test-helpers.ts";
+import { shiftWorld, type World } from "./helpers.test-support.ts";
 
 const dayMs = 86_400_000;
 

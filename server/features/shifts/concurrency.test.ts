@@ -12,7 +12,7 @@ import {
 } from "../../db/schema.ts";
 import { makeShift, makeStaff, signedInClient } from "../../test/factories.ts";
 import { createTestApp, driver, type TestApp } from "../../test/harness.ts";
-import { shiftWorld, type World } from "./test-helpers.ts";
+import { shiftWorld, type World } from "./helpers.test-support.ts";
 
 describe.skipIf(driver === "pglite")("extra shifts under concurrency", () => {
   let t: TestApp;

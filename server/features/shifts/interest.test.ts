@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorMessages } from "../../../common/texts/errors.ts";
 import { assignShiftTo, makeShift } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { shiftWorld, type World } from "./test-helpers.ts";
+import { shiftWorld, type World } from "./helpers.test-support.ts";
 
 describe("extra shifts: interest", () => {
   let t: TestApp;

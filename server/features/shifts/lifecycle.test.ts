@@ -6,8 +6,8 @@ import { notifications, shifts, staff } from "../../db/schema.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { appWithout, makeShift, makeStaff, signedInClient } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
+import { form, shiftWorld, type World } from "./helpers.test-support.ts";
 import { closeStartedJob } from "./jobs.ts";
-import { form, shiftWorld, type World } from "./test-helpers.ts";
 
 describe("extra shifts: a shift's life", () => {
   let t: TestApp;

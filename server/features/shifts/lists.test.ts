@@ -5,7 +5,7 @@ import { departments, shiftInterests, staff, user } from "../../db/schema.ts";
 import { seedDemoShifts } from "../../db/seed/demo-shifts.ts";
 import { addInterest, assignShiftTo, makeShift, makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
-import { type Person, shiftWorld, type World } from "./test-helpers.ts";
+import { type Person, shiftWorld, type World } from "./helpers.test-support.ts";
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000);
 

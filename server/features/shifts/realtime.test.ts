@@ -5,8 +5,8 @@ import type { BusEvent } from "../../platform/events.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { makeShift } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
+import { form, settle, shiftWorld, type World } from "./helpers.test-support.ts";
 import { closeStartedJob } from "./jobs.ts";
-import { form, settle, shiftWorld, type World } from "./test-helpers.ts";
 
 describe("extra shifts over realtime", () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { osloDate, osloHourToInstant } from "../../../common/domain/oslo-time.ts
 import { swapDeals } from "../../db/schema.ts";
 import { assignShiftTo, makeShift } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { dayMs, offerOf, swapWorld, type World } from "./test-helpers.ts";
+import { dayMs, offerOf, swapWorld, type World } from "./helpers.test-support.ts";
 
 describe("auto-match", () => {
   let t: TestApp;

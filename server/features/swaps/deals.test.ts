@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, shiftAssignments, swapOffers } from "../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { holding, notificationTypesOf, offerOf, swapWorld, type World } from "./test-helpers.ts";
+import { holding, notificationTypesOf, offerOf, swapWorld, type World } from "./helpers.test-support.ts";
 
 describe("swap deals", () => {
   let t: TestApp;

@@ -6,8 +6,8 @@ import { shiftAssignments, shifts, swapDeals, swapOffers } from "../../db/schema
 import type { BusEvent } from "../../platform/events.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
+import { holding, hourMs, offerOf, swapWorld, type World } from "./helpers.test-support.ts";
 import { closeStartedOffersJob } from "./jobs.ts";
-import { holding, hourMs, offerOf, swapWorld, type World } from "./test-helpers.ts";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 

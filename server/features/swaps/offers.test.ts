@@ -5,7 +5,14 @@ import { osloDate } from "../../../common/domain/oslo-time.ts";
 import { shiftAssignments, shifts, swapOffers } from "../../db/schema.ts";
 import { appWithout } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { dayMs, holding, notificationTypesOf, offerOf, swapWorld, type World } from "./test-helpers.ts";
+import {
+  dayMs,
+  holding,
+  notificationTypesOf,
+  offerOf,
+  swapWorld,
+  type World,
+} from "./helpers.test-support.ts";
 
 const inDays = (days: number) => osloDate(new Date(Date.now() + days * dayMs));
 

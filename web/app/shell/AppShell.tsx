@@ -3,18 +3,28 @@ import { ui } from "../../../common/texts/index.ts";
 import { useConfig } from "../../lib/config.tsx";
 import { useIsDesktop, useMediaQuery } from "../../lib/media.ts";
 import { useSession } from "../../lib/session.tsx";
+import type { ShellParts } from "../../lib/shell.ts";
 import { MobileShell } from "./MobileShell.tsx";
 import { type AppNav, visibleNav } from "./nav.ts";
+import { ShellPartsContext } from "./parts.ts";
 import { RightRail } from "./RightRail.tsx";
 import { OnlineStatus, SidebarNav } from "./SidebarNav.tsx";
 import { TopBar } from "./TopBar.tsx";
 
 /**
- * The signed-in frame around the navigation it is given. One layout is rendered at a
- * time (not both hidden by CSS), so every control exists once for assistive technology
- * and for tests.
+ * The signed-in frame around the navigation and the features' parts it is given. One
+ * layout is rendered at a time (not both hidden by CSS), so every control exists once
+ * for assistive technology and for tests.
  */
-export function AppShell({ nav, children }: { nav: AppNav; children: ReactNode }) {
+export function AppShell({ nav, parts, children }: { nav: AppNav; parts: ShellParts; children: ReactNode }) {
+  return (
+    <ShellPartsContext value={parts}>
+      <Frame nav={nav}>{children}</Frame>
+    </ShellPartsContext>
+  );
+}
+
+function Frame({ nav, children }: { nav: AppNav; children: ReactNode }) {
   const { config } = useConfig();
   const session = useSession();
   const desktop = useIsDesktop();

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { blockRange, shiftBlocks } from "../../../common/domain/shift-block.ts";
 import { ui } from "../../../common/texts/index.ts";
+import { TopBarIconButton } from "../../components/top-bar-icon-button.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import {
@@ -14,7 +15,6 @@ import {
 import { Tooltip } from "../../components/ui/tooltip.tsx";
 import { useConfig } from "../../lib/config.tsx";
 import { paths } from "../../lib/paths.ts";
-import { TopBarIconButton } from "./TopBarIconButton.tsx";
 
 /** The top bar's fourth control: what the app is, the shift blocks, and (staging) the dev mailbox. */
 export function HelpMenu() {

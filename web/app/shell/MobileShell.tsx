@@ -6,9 +6,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
 import { cn } from "../../lib/cn.ts";
 import { NavBadge } from "./NavBadge.tsx";
-import { NotificationBellSlot } from "./NotificationBellSlot.tsx";
 import type { AppNav } from "./nav.ts";
 import { usePageTitle } from "./page-title.ts";
+import { useShellParts } from "./parts.ts";
 import { QuickActions } from "./QuickActions.tsx";
 import { OnlineStatus, SidebarNav } from "./SidebarNav.tsx";
 import { UserMenu } from "./UserMenu.tsx";
@@ -22,6 +22,7 @@ const headerButton = "size-11 text-primary-fg hover:bg-white/10 focus-visible:ou
 export function MobileShell({ nav, children }: { nav: AppNav; children: ReactNode }) {
   const { pathname } = useLocation();
   const title = usePageTitle();
+  const { HeaderAction } = useShellParts();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [quickOpen, setQuickOpen] = useState(false);
@@ -47,7 +48,7 @@ export function MobileShell({ nav, children }: { nav: AppNav; children: ReactNod
             </div>
           </Drawer>
           <p className="min-w-0 flex-1 truncate px-1 text-lg font-semibold">{title}</p>
-          <NotificationBellSlot />
+          <HeaderAction />
           <Drawer
             open={quickOpen}
             onOpenChange={setQuickOpen}

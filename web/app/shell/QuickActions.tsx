@@ -1,8 +1,8 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import type { NavItem } from "../../lib/nav.ts";
-import { DemoSwitcher } from "./DemoSwitcher.tsx";
 import { FeaturePanels, InfoPanels } from "./InfoPanels.tsx";
+import { useShellParts } from "./parts.ts";
 
 /** Links to the screens used most, the features' quick panels, then the rail's panels. */
 export function QuickActions({
@@ -12,6 +12,7 @@ export function QuickActions({
   actions: readonly NavItem[];
   onNavigate: () => void;
 }) {
+  const { Tools } = useShellParts();
   return (
     <div className="flex flex-col gap-5 p-4">
       <ul className="flex flex-col gap-2">
@@ -32,7 +33,7 @@ export function QuickActions({
         ))}
       </ul>
       <FeaturePanels place="quick" onNavigate={onNavigate} />
-      <DemoSwitcher variant="full" />
+      <Tools variant="full" />
       <InfoPanels onNavigate={onNavigate} />
     </div>
   );

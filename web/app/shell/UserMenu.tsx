@@ -7,40 +7,25 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { UserText } from "../../components/user-text.tsx";
-import { useSwitchDepartment } from "../../features/departments/api/departments.ts";
 import { errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { paths } from "../../lib/paths.ts";
 import { useSession, useSessionActions } from "../../lib/session.tsx";
+import { useShellParts } from "./parts.ts";
 import { RoleTag } from "./RoleIcon.tsx";
 
-/** Avatar, name, role and e-mail; profile, department switch (several memberships) and sign-out. */
+/** Avatar, name, role and e-mail; the features' section (the department switch), profile and sign-out. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const session = useSession();
-  const { reload, signOut } = useSessionActions();
+  const { signOut } = useSessionActions();
+  const { UserMenuSection } = useShellParts();
   const navigate = useNavigate();
   const { user } = session;
-  const activeMemberships = session.memberships.filter((m) => m.isActive);
-
-  const switchDept = useSwitchDepartment();
-  const switchTo = (deptId: string) =>
-    switchDept.mutate(deptId, {
-      onSuccess: async () => {
-        await reload();
-        const name = activeMemberships.find((m) => m.deptId === deptId)?.deptName;
-        if (name) toast.success(ui.department.switched(name));
-      },
-      onError: (err) => toast.error(errorText(err, ui.department.switchFailed)),
-    });
-
   const logOut = useMutation({
     mutationFn: signOut,
     onSuccess: () => toast.success(ui.auth.signedOut),
@@ -78,22 +63,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           </div>
         </div>
         <DropdownMenuSeparator />
-        {activeMemberships.length > 1 && (
-          <>
-            <DropdownMenuLabel>{ui.department.switchLabel}</DropdownMenuLabel>
-            <DropdownMenuRadioGroup
-              value={session.currentDeptId ?? ""}
-              onValueChange={(deptId) => deptId !== session.currentDeptId && switchTo(deptId)}
-            >
-              {activeMemberships.map((m) => (
-                <DropdownMenuRadioItem key={m.deptId} value={m.deptId} disabled={switchDept.isPending}>
-                  <UserText>{m.deptName}</UserText>
-                </DropdownMenuRadioItem>
-              ))}
-            </DropdownMenuRadioGroup>
-            <DropdownMenuSeparator />
-          </>
-        )}
+        <UserMenuSection />
         <DropdownMenuItem onSelect={() => navigate(paths.profile)}>
           <UserRound aria-hidden />
           {ui.shell.myProfile}

@@ -5,7 +5,7 @@ import type { NotificationListResponse } from "../../../common/schemas/notificat
 import { topics } from "../../../common/schemas/realtime.ts";
 import { type ApiCall, baseHandlers, mockApi, renderApp, session } from "../../test/app.tsx";
 import { isFollowed, publish } from "../../test/realtime.ts";
-import { closed, ids, list, maintenance, published, swap, winner } from "./fixtures.ts";
+import { closed, ids, list, maintenance, published, swap, winner } from "./fixtures.test-support.ts";
 
 const me = session("staff");
 const myTopic = topics.user(me.user.id);

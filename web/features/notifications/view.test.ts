@@ -4,7 +4,7 @@ import {
   notificationDto,
   notificationTypes,
 } from "../../../common/schemas/notifications.ts";
-import { ids } from "./fixtures.ts";
+import { ids } from "./fixtures.test-support.ts";
 import { viewOf } from "./view.ts";
 
 const shiftPayload = { shiftId: ids.shift, title: "Dagvakt", startsAt: "2030-07-01T05:00:00.000Z" };

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { topics } from "../../../common/schemas/realtime.ts";
 import { renderApp } from "../../test/app.tsx";
 import { isFollowed, publish } from "../../test/realtime.ts";
-import { kari, kariRef, shift, shiftsServer } from "./test-shifts-api.ts";
+import { kari, kariRef, shift, shiftsServer } from "./shifts-api.test-support.ts";
 
 const mine = (title: string, day: number) =>
   shift({

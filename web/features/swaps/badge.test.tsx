@@ -4,7 +4,7 @@ import { topics } from "../../../common/schemas/realtime.ts";
 import { swapEvents } from "../../../common/schemas/swaps.ts";
 import { renderApp } from "../../test/app.tsx";
 import { isFollowed, publish } from "../../test/realtime.ts";
-import { deal, kari, offer, ola, swapsServer } from "./test-swaps-api.ts";
+import { deal, kari, offer, ola, swapsServer } from "./swaps-api.test-support.ts";
 
 /** A phone: every `min-width` query fails. */
 function onAPhone() {

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../test/app.tsx";
-import { asLeaderSees, leader, staffOf, usersServer } from "./test-users-api.ts";
+import { asLeaderSees, leader, staffOf, usersServer } from "./users-api.test-support.ts";
 
 const table = () => screen.findByRole("table", { name: "Brukeroversikt" });
 

@@ -3,8 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { config, renderApp } from "../../../test/app.tsx";
 import { isFollowed } from "../../../test/realtime.ts";
-import { chatServer, kari, ola, threadId } from "../thread/test-chat-api.ts";
-import { attachment, fakeUploads, fileOf } from "./test-uploads.ts";
+import { fakeUploads } from "../../../test/uploads.ts";
+import { chatServer, kari, ola, threadId } from "../thread/chat-api.test-support.ts";
+import { attachment, fileOf } from "./uploads.test-support.ts";
 
 beforeEach(() => {
   // happy-dom lays nothing out: the virtualised list needs a height to show messages.

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ChannelList, ThreadDto } from "../../../../common/schemas/chat.ts";
 import { baseHandlers, mockApi, renderApp } from "../../../test/app.tsx";
-import { anestesi, ids, kari, person } from "../members/fixtures.ts";
+import { anestesi, ids, kari, person } from "../members/fixtures.test-support.ts";
 
 const channels: ChannelList = {
   channels: [

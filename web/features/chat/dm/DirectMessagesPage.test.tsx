@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { DirectThreadList, ThreadDto } from "../../../../common/schemas/chat.ts";
 import { baseHandlers, mockApi, renderApp } from "../../../test/app.tsx";
-import { anestesi, ids, kari, person, staffOfAnestesi, staffPath } from "../members/fixtures.ts";
+import { anestesi, ids, kari, person, staffOfAnestesi, staffPath } from "../members/fixtures.test-support.ts";
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ThreadDto } from "../../../../common/schemas/chat.ts";
 import { baseHandlers, type Handlers, mockApi, renderApp } from "../../../test/app.tsx";
-import { anestesi, ids, kari, person, staffOfAnestesi, staffPath } from "./fixtures.ts";
+import { anestesi, ids, kari, person, staffOfAnestesi, staffPath } from "./fixtures.test-support.ts";
 
 const fagutvikling: ThreadDto = {
   id: ids.channel,

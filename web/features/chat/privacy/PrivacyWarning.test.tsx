@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PrivacyWarning, privacyFieldClass } from "./PrivacyWarning.tsx";
-import { drafts, idNumber } from "./test-texts.ts";
+import { drafts, idNumber } from "./texts.test-support.ts";
 import { usePrivacyCheck } from "./use-privacy-check.ts";
 
 const texts = {

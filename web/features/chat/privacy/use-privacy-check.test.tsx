@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { drafts } from "./test-texts.ts";
+import { drafts } from "./texts.test-support.ts";
 import { privacyLevelOf, usePrivacyCheck } from "./use-privacy-check.ts";
 
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ConfigProvider } from "../../../lib/config.tsx";
 import { createQueryClient } from "../../../lib/query.ts";
 import { baseHandlers, mockApi } from "../../../test/app.tsx";
-import { drafts } from "./test-texts.ts";
+import { drafts } from "./texts.test-support.ts";
 import { type SendGate, usePrivacySendGate, useSendGate } from "./use-send-gate.tsx";
 
 type Field = RefObject<HTMLTextAreaElement | null>;

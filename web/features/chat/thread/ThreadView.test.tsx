@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
 import { FakeSocket, isFollowed, publish } from "../../../test/realtime.ts";
-import { chatServer, kari, ola, threadId } from "./test-chat-api.ts";
+import { chatServer, kari, ola, threadId } from "./chat-api.test-support.ts";
 
 const topic = `thread:${threadId}`;
 

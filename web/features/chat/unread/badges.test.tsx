@@ -1,15 +1,10 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter } from "react-router";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { UnreadCounts } from "../../../../common/schemas/chat.ts";
 import { topics } from "../../../../common/schemas/realtime.ts";
-import { RequireSession } from "../../../app/guards.tsx";
-import { AppProviders } from "../../../app/providers.tsx";
-import { createQueryClient } from "../../../lib/query.ts";
-import { SessionProvider } from "../../../lib/session.tsx";
-import { baseHandlers, mockApi, renderApp } from "../../../test/app.tsx";
+import { baseHandlers, mockApi, renderApp, renderSignedIn } from "../../../test/app.tsx";
 import { FakeSocket, isFollowed } from "../../../test/realtime.ts";
-import { ids, kari } from "../members/fixtures.ts";
+import { ids, kari } from "../members/fixtures.test-support.ts";
 import { UnreadDocumentTitle } from "./badges.ts";
 
 /**
@@ -124,19 +119,7 @@ describe("the tab title", () => {
   it("shows everything unread before the brand's name, and only the name when nothing is", async () => {
     vi.stubGlobal("WebSocket", PayloadSocket);
     mockApi({ ...baseHandlers(kari()), "GET /api/chat/unread": counts });
-    const router = createMemoryRouter([
-      {
-        path: "/",
-        element: (
-          <SessionProvider>
-            <RequireSession>
-              <UnreadDocumentTitle />
-            </RequireSession>
-          </SessionProvider>
-        ),
-      },
-    ]);
-    const view = render(<AppProviders client={createQueryClient()} router={router} />);
+    const view = renderSignedIn(<UnreadDocumentTitle />);
     await waitFor(() => expect(document.title).toBe("(6) Vaktrom"));
     const user = topics.user(ids.kari);
     await waitFor(() => expect(isFollowed(user)).toBe(true));

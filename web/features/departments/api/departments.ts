@@ -3,7 +3,7 @@
  * session (current department, role, abilities): reloading it is the caller's next step,
  * and the person's other tabs follow by themselves (session.changed).
  */
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { queryOptions, type UseMutationOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import {
   type currentDepartmentRequest,
@@ -32,9 +32,16 @@ export function useJoinDepartment() {
   });
 }
 
-/** Makes another of the person's departments the current one. */
-export function useSwitchDepartment() {
+/**
+ * Makes another of the person's departments the current one. The caller's outcomes go on
+ * the mutation itself, not on `mutate`: the menu that starts it closes (and unmounts) at
+ * once, and `mutate`'s own callbacks would then never run.
+ */
+export function useSwitchDepartment(
+  outcome: Pick<UseMutationOptions<unknown, Error, string>, "onSuccess" | "onError">,
+) {
   return useMutation({
+    ...outcome,
     mutationKey: ["departments", "switch"],
     mutationFn: (deptId: string) => {
       const body: z.infer<typeof currentDepartmentRequest> = { deptId };

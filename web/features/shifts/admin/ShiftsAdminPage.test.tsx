@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { failure, ids, kari, kariRef, ola, person, shift, shiftsServer } from "../test-shifts-api.ts";
+import { failure, ids, kari, kariRef, ola, person, shift, shiftsServer } from "../shifts-api.test-support.ts";
 
 function server() {
   const api = shiftsServer(

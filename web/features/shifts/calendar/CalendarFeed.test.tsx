@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { shiftsServer } from "../test-shifts-api.ts";
+import { shiftsServer } from "../shifts-api.test-support.ts";
 
 describe("'Abonner i kalender'", () => {
   it("makes, copies, renews and switches off my calendar address", async () => {

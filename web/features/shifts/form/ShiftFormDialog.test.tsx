@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ShiftInput } from "../../../../common/schemas/shifts.ts";
 import { renderApp, session } from "../../../test/app.tsx";
-import { ids, inDays, kari, shift, shiftsServer } from "../test-shifts-api.ts";
+import { ids, inDays, kari, shift, shiftsServer } from "../shifts-api.test-support.ts";
 
 async function openCreate() {
   await userEvent.click(await screen.findByRole("button", { name: "Ny ekstravakt" }));

@@ -7,9 +7,9 @@ import { CalendarX2, CircleAlert } from "lucide-react";
 import { isLeaderOrAdmin } from "../../../../common/domain/roles.ts";
 import type { ShiftView } from "../../../../common/schemas/shifts.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { CardGridSkeleton, cardGridClass } from "../../../components/card-grid.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { errorText } from "../../../lib/api.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useShiftList } from "../api/shifts.ts";
@@ -17,29 +17,11 @@ import { ShiftCard } from "../card/ShiftCard.tsx";
 
 const t = ui.shifts;
 
-const gridClass = "grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3";
-
-function GridSkeleton({ label }: { label: string }) {
-  return (
-    <div role="status" className={gridClass}>
-      <span className="sr-only">{label}</span>
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex flex-col gap-3 rounded-lg border border-border bg-white p-4">
-          <Skeleton className="h-5 w-48" />
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="mt-2 h-10 w-full" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 export function ShiftGrid({ view }: { view: ShiftView }) {
   const list = useShiftList(view);
   const leads = isLeaderOrAdmin(useSession().role);
   const texts = t.views[view];
-  if (list.isPending) return <GridSkeleton label={texts.loading} />;
+  if (list.isPending) return <CardGridSkeleton label={texts.loading} />;
   if (list.isError) {
     const message = errorText(list.error, t.listFailed);
     return (
@@ -63,7 +45,7 @@ export function ShiftGrid({ view }: { view: ShiftView }) {
       </EmptyState>
     );
   return (
-    <div className={gridClass}>
+    <div className={cardGridClass}>
       {list.data.shifts.map((shift) => (
         <ShiftCard key={shift.id} shift={shift} />
       ))}

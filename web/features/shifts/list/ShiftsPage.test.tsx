@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { baseHandlers, mockApi, renderApp } from "../../../test/app.tsx";
 import { shiftWhen } from "../format.ts";
-import { failure, ids, kari, kariRef, ola, person, shift, shiftsServer } from "../test-shifts-api.ts";
+import { failure, ids, kari, kariRef, ola, person, shift, shiftsServer } from "../shifts-api.test-support.ts";
 
 const location = (router: ReturnType<typeof renderApp>["router"]) =>
   router.state.location.pathname + router.state.location.search;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { AssignmentAudit, AssignmentOutcome } from "../../../../common/schemas/shifts.ts";
 import { renderApp } from "../../../test/app.tsx";
 import { shiftWhen } from "../format.ts";
-import { failure, ids, kari, kariRef, ola, shift, shiftsServer } from "../test-shifts-api.ts";
+import { failure, ids, kari, kariRef, ola, shift, shiftsServer } from "../shifts-api.test-support.ts";
 
 const assigned = shift({
   title: "Nattevakt",

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { deal, failure, ids, kari, kariRef, lars, swapsServer } from "../test-swaps-api.ts";
+import { deal, failure, ids, kari, kariRef, lars, swapsServer } from "../swaps-api.test-support.ts";
 
 const leader = () => kari("leader", { user: { ...kari().user, id: ids.lars, fullName: "Lars Johansen" } });
 const waiting = (over: Parameters<typeof deal>[0] = {}) =>

@@ -10,6 +10,7 @@ import { useId, useState } from "react";
 import { swapLimits } from "../../../../common/base/limits.ts";
 import type { SwapDealDto } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { CardGridSkeleton } from "../../../components/card-grid.tsx";
 import { Page } from "../../../components/page.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
@@ -21,7 +22,7 @@ import { useFollowSwaps } from "../api/follow.ts";
 import { useDecideDeal } from "../api/mutations.ts";
 import { useDeals } from "../api/queries.ts";
 import { DealFrame } from "../deals/DealFrame.tsx";
-import { CardGrid, CardsSkeleton, LoadFailed } from "../list/states.tsx";
+import { CardGrid, LoadFailed } from "../list/states.tsx";
 
 const t = ui.swaps;
 
@@ -80,7 +81,7 @@ function ApprovalCard({ deal }: { deal: SwapDealDto }) {
 
 function ApprovalQueue() {
   const deals = useDeals("approval");
-  if (deals.isPending) return <CardsSkeleton label={t.admin.loading} />;
+  if (deals.isPending) return <CardGridSkeleton label={t.admin.loading} />;
   if (deals.isError)
     return <LoadFailed title={t.admin.failed} error={deals.error} onRetry={() => deals.refetch()} />;
   if (deals.data.deals.length === 0)

@@ -2,7 +2,16 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { deal, failure, kariRef, lars, offer, ola, swapShift, swapsServer } from "../test-swaps-api.ts";
+import {
+  deal,
+  failure,
+  kariRef,
+  lars,
+  offer,
+  ola,
+  swapShift,
+  swapsServer,
+} from "../swaps-api.test-support.ts";
 
 const articles = () => screen.getAllByRole("article");
 

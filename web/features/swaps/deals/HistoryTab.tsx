@@ -5,12 +5,13 @@
 import { History } from "lucide-react";
 import type { HistoryItem } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { CardGridSkeleton } from "../../../components/card-grid.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { useHistory } from "../api/queries.ts";
 import { OfferStatusBadge } from "../card/badges.tsx";
 import { OfferFrame } from "../card/OfferFrame.tsx";
-import { CardGrid, CardsSkeleton, LoadFailed } from "../list/states.tsx";
+import { CardGrid, LoadFailed } from "../list/states.tsx";
 import { DealFrame } from "./DealFrame.tsx";
 
 const t = ui.swaps;
@@ -36,7 +37,7 @@ function Entry({ item }: { item: HistoryItem }) {
 
 export function HistoryTab() {
   const history = useHistory();
-  if (history.isPending) return <CardsSkeleton label={t.history.loading} />;
+  if (history.isPending) return <CardGridSkeleton label={t.history.loading} />;
   if (history.isError)
     return <LoadFailed title={t.history.failed} error={history.error} onRetry={() => history.refetch()} />;
   if (history.data.items.length === 0)

@@ -6,12 +6,13 @@
 import { Hourglass } from "lucide-react";
 import type { SwapDealDto } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { CardGridSkeleton } from "../../../components/card-grid.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { useDealAction } from "../api/mutations.ts";
 import { useDeals } from "../api/queries.ts";
-import { CardGrid, CardsSkeleton, LoadFailed } from "../list/states.tsx";
+import { CardGrid, LoadFailed } from "../list/states.tsx";
 import { DealFrame } from "./DealFrame.tsx";
 
 const t = ui.swaps;
@@ -70,7 +71,7 @@ function WaitingDeal({ deal }: { deal: SwapDealDto }) {
 
 export function WaitingTab() {
   const deals = useDeals("waiting");
-  if (deals.isPending) return <CardsSkeleton label={t.waiting.loading} />;
+  if (deals.isPending) return <CardGridSkeleton label={t.waiting.loading} />;
   if (deals.isError)
     return <LoadFailed title={t.waiting.failed} error={deals.error} onRetry={() => deals.refetch()} />;
   if (deals.data.deals.length === 0)

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { assignment, failure, inDays, kari, swapsServer } from "../test-swaps-api.ts";
+import { assignment, failure, inDays, kari, swapsServer } from "../swaps-api.test-support.ts";
 
 async function openDialog() {
   await userEvent.click(await screen.findByRole("button", { name: "Nytt tilbud" }));

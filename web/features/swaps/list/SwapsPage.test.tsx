@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { baseHandlers, mockApi, renderApp } from "../../../test/app.tsx";
-import { failure, kari, offer, ola, swapShift, swapsServer } from "../test-swaps-api.ts";
+import { failure, kari, offer, ola, swapShift, swapsServer } from "../swaps-api.test-support.ts";
 
 const location = (router: ReturnType<typeof renderApp>["router"]) =>
   router.state.location.pathname + router.state.location.search;

@@ -1,32 +1,14 @@
 /**
- * What every swap list shows besides its items (ui.md): skeletons while loading, an
- * error with a retry, and the grid the cards sit in (one column on a phone).
+ * What every swap list shows besides its items (ui.md): an error with a retry, and the
+ * grid the cards sit in (`components/card-grid.tsx`, whose skeleton shows while loading).
  */
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { ui } from "../../../../common/texts/index.ts";
+import { cardGridClass } from "../../../components/card-grid.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { errorText } from "../../../lib/api.ts";
-
-export const gridClass = "grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3";
-
-export function CardsSkeleton({ label }: { label: string }) {
-  return (
-    <div role="status" className={gridClass}>
-      <span className="sr-only">{label}</span>
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex flex-col gap-3 rounded-lg border border-border bg-white p-4">
-          <Skeleton className="h-5 w-48" />
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="mt-2 h-11 w-full" />
-        </div>
-      ))}
-    </div>
-  );
-}
 
 /** A list that could not load: what failed, the server's reason when it gave one, a retry. */
 export function LoadFailed({
@@ -56,7 +38,7 @@ export function LoadFailed({
 
 export function CardGrid({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <ul aria-label={label} className={gridClass}>
+    <ul aria-label={label} className={cardGridClass}>
       {children}
     </ul>
   );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { assignment, failure, offer, ola, swapShift, swapsServer } from "../test-swaps-api.ts";
+import { assignment, failure, offer, ola, swapShift, swapsServer } from "../swaps-api.test-support.ts";
 
 const card = (name: RegExp) => screen.findByRole("article", { name });
 const market = (over: Parameters<typeof offer>[0] = {}) => offer({ owner: ola, visibility: "dept", ...over });

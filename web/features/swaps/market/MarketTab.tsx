@@ -8,10 +8,11 @@ import { Store } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { swapLimits } from "../../../../common/base/limits.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { CardGridSkeleton } from "../../../components/card-grid.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { useMarket } from "../api/queries.ts";
-import { CardGrid, CardsSkeleton, LoadFailed } from "../list/states.tsx";
+import { CardGrid, LoadFailed } from "../list/states.tsx";
 import { MarketCard } from "./MarketCard.tsx";
 
 const t = ui.swaps;
@@ -40,7 +41,7 @@ export function MarketTab() {
     if (market.hasNextPage && !market.isFetchingNextPage) void market.fetchNextPage();
   };
   const sentinel = useOnVisible(more);
-  if (market.isPending) return <CardsSkeleton label={t.market.loading} />;
+  if (market.isPending) return <CardGridSkeleton label={t.market.loading} />;
   if (market.isError)
     return <LoadFailed title={t.market.failed} error={market.error} onRetry={() => market.refetch()} />;
   const offers = market.data.pages.flatMap((p) => p.offers);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { offer, swapShift, swapsServer } from "../test-swaps-api.ts";
+import { offer, swapShift, swapsServer } from "../swaps-api.test-support.ts";
 
 const titles = () =>
   screen.queryAllByRole("article").map((a) => within(a).getByRole("heading", { level: 2 }).textContent);

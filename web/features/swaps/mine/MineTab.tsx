@@ -2,10 +2,11 @@
 import { ArrowLeftRight, SearchX } from "lucide-react";
 import { useState } from "react";
 import { ui } from "../../../../common/texts/index.ts";
+import { CardGridSkeleton } from "../../../components/card-grid.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { useMyOffers } from "../api/queries.ts";
-import { CardGrid, CardsSkeleton, LoadFailed } from "../list/states.tsx";
+import { CardGrid, LoadFailed } from "../list/states.tsx";
 import { FilterBar } from "./FilterBar.tsx";
 import { filterOffers, noFilters } from "./filters.ts";
 import { OfferCard } from "./OfferCard.tsx";
@@ -15,7 +16,7 @@ const t = ui.swaps;
 export function MineTab({ onCreate }: { onCreate: () => void }) {
   const offers = useMyOffers();
   const [filters, setFilters] = useState(noFilters);
-  if (offers.isPending) return <CardsSkeleton label={t.mine.loading} />;
+  if (offers.isPending) return <CardGridSkeleton label={t.mine.loading} />;
   if (offers.isError)
     return <LoadFailed title={t.mine.failed} error={offers.error} onRetry={() => offers.refetch()} />;
   const all = offers.data.offers;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { offer, swapShift } from "../test-swaps-api.ts";
+import { offer, swapShift } from "../swaps-api.test-support.ts";
 import { filterOffers, isFiltered, noFilters, type OfferFilters } from "./filters.ts";
 
 const now = new Date();

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { usersServer } from "../test-users-api.ts";
+import { usersServer } from "../users-api.test-support.ts";
 
 describe("'Demo-verktøy'", { timeout: 20_000 }, () => {
   it("copies a demo user's sign-in link", async () => {

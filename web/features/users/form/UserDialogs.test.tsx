@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { failure, intensiv, usersServer } from "../test-users-api.ts";
+import { failure, intensiv, usersServer } from "../users-api.test-support.ts";
 
 async function openCreate() {
   await userEvent.click(await screen.findByRole("button", { name: "Legg til ny bruker" }));

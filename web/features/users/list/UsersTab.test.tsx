@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { asLeaderSees, failure, leader, staffOf, usersServer } from "../test-users-api.ts";
+import { asLeaderSees, failure, leader, staffOf, usersServer } from "../users-api.test-support.ts";
 
 /** A phone: every `min-width` query fails. */
 function onAPhone() {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { entry, usersServer } from "../test-users-api.ts";
+import { entry, usersServer } from "../users-api.test-support.ts";
 
 describe("'Logg'", { timeout: 20_000 }, () => {
   it("lists entries newest first in Norwegian words, a page at a time", async () => {

@@ -8,6 +8,7 @@ import { type ReactNode, useState } from "react";
 import type { AuditEntry } from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { DataTable } from "../../../components/ui/data-table.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
@@ -17,7 +18,6 @@ import { formatDateTime } from "../../../lib/dates.ts";
 import { useAudit } from "../api/queries.ts";
 
 const t = ui.users.log;
-const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-fg uppercase";
 const td = "px-3 py-3 align-top";
 
 const actionName = (action: string) => t.actions[action] ?? action;
@@ -26,41 +26,23 @@ const targetName = (entry: AuditEntry) => entry.target.name ?? entry.target.id ?
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-white">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t.caption}</caption>
-        <thead className="border-b border-border bg-muted/50">
-          <tr>
-            <th scope="col" className={th}>
-              {t.columns.at}
-            </th>
-            <th scope="col" className={th}>
-              {t.columns.actor}
-            </th>
-            <th scope="col" className={th}>
-              {t.columns.action}
-            </th>
-            <th scope="col" className={th}>
-              {t.columns.target}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className={`${td} tabular whitespace-nowrap text-muted-fg`}>
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-              </td>
-              <td className={td}>
-                <UserText>{entry.actor?.name ?? t.deletedUser}</UserText>
-              </td>
-              <td className={td}>{actionName(entry.action)}</td>
-              <td className={`${td} break-all text-muted-fg`}>{targetName(entry)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t.caption}
+      columns={[t.columns.at, t.columns.actor, t.columns.action, t.columns.target]}
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td className={`${td} tabular whitespace-nowrap text-muted-fg`}>
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+          </td>
+          <td className={td}>
+            <UserText>{entry.actor?.name ?? t.deletedUser}</UserText>
+          </td>
+          <td className={td}>{actionName(entry.action)}</td>
+          <td className={`${td} break-all text-muted-fg`}>{targetName(entry)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Button, type ButtonProps } from "../../components/ui/button.tsx";
+import { Button, type ButtonProps } from "./ui/button.tsx";
 
 /** A round icon button on the navy top bar (bell, demo switcher, help): 44 px, labelled. */
 export function TopBarIconButton({

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { withoutBidiControls } from "../../../common/domain/bidi.ts";
 import { roleLabels } from "../../../common/domain/roles.ts";
 import { ui } from "../../../common/texts/index.ts";
+import { TopBarIconButton } from "../../components/top-bar-icon-button.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -19,11 +20,10 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
 import { UserText } from "../../components/user-text.tsx";
-import { demoUsersQuery, useImpersonate } from "../../features/dev/api/demo-users.ts";
 import { errorText } from "../../lib/api.ts";
 import { useConfig } from "../../lib/config.tsx";
 import { useSession, useSessionActions } from "../../lib/session.tsx";
-import { TopBarIconButton } from "./TopBarIconButton.tsx";
+import { demoUsersQuery, useImpersonate } from "./api/demo-users.ts";
 
 /**
  * Staging only (decisions.md: in a hospital, switching into anyone is a breach): sign in
