@@ -249,22 +249,3 @@ export type UnreadCounts = z.infer<typeof unreadCounts>;
 
 export const markReadResponse = z.object({ unread: z.number().int().nonnegative() });
 export const addMembersResponse = z.object({ added: z.number().int().nonnegative() });
-
-/**
- * Realtime events. On `thread:{id}`: `message.created`, `message.edited`,
- * `message.deleted`, `message.restored`, `reaction.changed` ({ threadId, messageId }) and
- * `thread.members` ({ threadId }); clients fetch what changed. On `user:{id}`:
- * `chat.unread` ({ threadId, kind, unread }: the count now; or { threadId, kind, added }:
- * that many more, for a new message) and `chat.joined` ({ threadId, kind }) when
- * someone else put the person in a thread.
- */
-export const chatEvents = {
-  messageCreated: "message.created",
-  messageEdited: "message.edited",
-  messageDeleted: "message.deleted",
-  messageRestored: "message.restored",
-  reactionChanged: "reaction.changed",
-  threadMembers: "thread.members",
-  unread: "chat.unread",
-  joined: "chat.joined",
-} as const;

@@ -6,6 +6,3 @@ export type PresenceEntry = z.infer<typeof presenceEntry>;
 
 /** The department's people seen in the last ten minutes (online or away); the rest are offline. */
 export const departmentPresence = z.object({ presence: z.array(presenceEntry) });
-
-/** Published on `dept:{id}` when someone comes online there (was away or offline). */
-export const presenceEvents = { online: "presence.online" } as const;

@@ -225,14 +225,3 @@ export const calendarTokenParams = z.object({
     .max(200)
     .refine((v) => !hasControlCharacters(v), "Ugyldige tegn"),
 });
-
-/**
- * Realtime events. `shift.changed` `{ shiftId, openCount }` on `dept:{id}` after any
- * change of a published shift (the department's open count after it);
- * `shift.draftsChanged` `{ shiftId, deptId }` on the `user:` topics of the
- * department's leaders and admins after any change of a draft.
- */
-export const shiftEvents = {
-  changed: "shift.changed",
-  draftsChanged: "shift.draftsChanged",
-} as const;

@@ -258,14 +258,3 @@ export const swapCounts = z.object({
   waitingForMe: z.number().int().nonnegative(),
 });
 export type SwapCounts = z.infer<typeof swapCounts>;
-
-/**
- * Realtime events. `swap.offersChanged` `{ deptId, openDeptOffers }` on `dept:{id}`
- * after any change of an offer's visibility or status in the department;
- * `swap.dealsChanged` `{ dealId }` on the `user:` topics of both parties, and of the
- * department's leaders and admins when the deal waits for them or stops waiting.
- */
-export const swapEvents = {
-  offersChanged: "swap.offersChanged",
-  dealsChanged: "swap.dealsChanged",
-} as const;

@@ -186,9 +186,3 @@ export const demoUserInput = z.object({
 });
 export const signInLinkInput = z.object({ email });
 export const signInLinkResponse = z.object({ url: z.string() });
-
-/**
- * Realtime: `user.changed` `{ userId }` on the `user:` topics of the person and of
- * those who administer them, after any change of their account, records or avatar.
- */
-export const userEvents = { changed: "user.changed" } as const;

@@ -6,28 +6,31 @@
  * synchronous or in-process.
  *
  * Topics: `user:{id}`, `dept:{id}`, `thread:{id}`, and `session:{id}` (a session
- * ended: its sockets close).
+ * ended: its sockets close). Every event and its payload is declared once, in
+ * common/schemas/realtime.ts.
  */
+import type { PublishArgs, RealtimeEvent, RealtimeEventBody } from "../../common/schemas/realtime.ts";
 
-export interface BusEvent {
-  topic: string;
-  /** what happened, e.g. `notification.created`, `session.ended` */
-  type: string;
-  /** ids and small values only: listeners fetch the rest */
-  payload: Record<string, unknown>;
-  /**
-   * per topic, one more for each event this instance delivers: numbered at delivery, so
-   * a socket sees no gap unless it missed something
-   */
-  seq: number;
-  /** ISO time of publication */
-  at: string;
+/**
+ * An event as listeners get it: one of `realtimeEventBody` (what happened, and ids and
+ * small values: listeners fetch the rest), numbered per topic at delivery (`seq`: one
+ * more for each event this instance delivers, so a socket sees no gap unless it missed
+ * something) and timed at publication (`at`).
+ */
+export type BusEvent = RealtimeEvent & { topic: string };
+
+/** One event of the union from a publish call's arguments (an event without payload gets `{}`). */
+export function eventBody(...[type, payload]: PublishArgs): RealtimeEventBody {
+  return { type, payload: payload ?? {} } as RealtimeEventBody;
 }
+
+/** A body's publish arguments again, for events collected before they are published (tx.ts). */
+export const publishArgsOf = (body: RealtimeEventBody) => [body.type, body.payload] as PublishArgs;
 
 export type BusListener = (event: BusEvent) => void;
 
 export interface EventBus {
-  publish(topic: string, type: string, payload?: Record<string, unknown>): Promise<void>;
+  publish(topic: string, ...event: PublishArgs): Promise<void>;
   /** Returns the function that stops listening. */
   subscribe(topic: string, listener: BusListener): () => void;
   /**
@@ -55,15 +58,15 @@ export class InProcessEventBus implements EventBus {
     private readonly onListenerError: (err: unknown, event: BusEvent) => void = (err) => console.error(err),
   ) {}
 
-  async publish(topic: string, type: string, payload: Record<string, unknown> = {}): Promise<void> {
-    this.deliver(topic, type, payload, this.now().toISOString());
+  async publish(topic: string, ...event: PublishArgs): Promise<void> {
+    this.deliver(topic, eventBody(...event), this.now().toISOString());
   }
 
   /** Numbers the event on its topic and hands it to the topic's listeners on the next tick. */
-  deliver(topic: string, type: string, payload: Record<string, unknown>, at: string) {
+  deliver(topic: string, body: RealtimeEventBody, at: string) {
     const seq = (this.seqs.get(topic) ?? 0) + 1;
     this.seqs.set(topic, seq);
-    const event: BusEvent = { topic, type, payload, seq, at };
+    const event: BusEvent = { ...body, topic, seq, at };
     const current = this.listeners.get(topic);
     if (!current) return;
     const targets = [...current];

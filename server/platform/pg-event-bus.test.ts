@@ -7,6 +7,8 @@ import type { BusEvent } from "./events.ts";
 import { maxNotifyBytes, type NotifyQuery, PgEventBus } from "./pg-event-bus.ts";
 
 /** The log as lines the test can read: what was said, and with which fields. */
+const messageOf = (e: BusEvent) => (e.type === "message.created" ? e.payload : null);
+
 function memoryLog() {
   const lines: { level: string; obj: unknown; msg?: string }[] = [];
   const at =
@@ -77,16 +79,20 @@ describe.skipIf(driver !== "postgres")("PgEventBus", () => {
     const onA = collect(a, "dept:1");
     const onB = collect(b, "dept:1");
     const markerOnA = collect(a, "marker");
-    await a.publish("dept:1", "shift.published", { shiftId: "s1" });
+    await a.publish("dept:1", "shift.changed", { shiftId: "s1", openCount: 1 });
     // Local delivery does not wait for PostgreSQL: the next tick.
     await new Promise((r) => setImmediate(r));
-    expect(onA.map((e) => e.payload)).toEqual([{ shiftId: "s1" }]);
+    expect(onA.map((e) => e.payload)).toEqual([{ shiftId: "s1", openCount: 1 }]);
     await until(() => onB.length === 1);
-    expect(onB[0]).toMatchObject({ topic: "dept:1", type: "shift.published", payload: { shiftId: "s1" } });
+    expect(onB[0]).toMatchObject({
+      topic: "dept:1",
+      type: "shift.changed",
+      payload: { shiftId: "s1", openCount: 1 },
+    });
     expect(onB[0]!.at).toBe(onA[0]!.at);
     // B's marker reaches A after A's own NOTIFY came back (commit order): had A not
     // ignored its own event, it would have seen it twice by now.
-    await b.publish("marker", "m");
+    await b.publish("marker", "session.changed");
     await until(() => markerOnA.length === 1);
     expect(onA).toHaveLength(1);
     expect(onB).toHaveLength(1);
@@ -97,8 +103,8 @@ describe.skipIf(driver !== "postgres")("PgEventBus", () => {
     const onA = collect(a, "thread:1");
     const onB = collect(b, "thread:1");
     for (let i = 0; i < 3; i++) {
-      await a.publish("thread:1", "message.created", { from: "a", i });
-      await b.publish("thread:1", "message.created", { from: "b", i });
+      await a.publish("thread:1", "message.created", { threadId: "a", messageId: String(i) });
+      await b.publish("thread:1", "message.created", { threadId: "b", messageId: String(i) });
     }
     await until(() => onA.length === 6 && onB.length === 6);
     expect(onA.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -106,7 +112,9 @@ describe.skipIf(driver !== "postgres")("PgEventBus", () => {
     // Each instance's own events in the order they were published.
     for (const seen of [onA, onB])
       for (const from of ["a", "b"])
-        expect(seen.filter((e) => e.payload.from === from).map((e) => e.payload.i)).toEqual([0, 1, 2]);
+        expect(
+          seen.filter((e) => messageOf(e)?.threadId === from).map((e) => messageOf(e)?.messageId),
+        ).toEqual(["0", "1", "2"]);
   });
 
   it("sends the events of one tick in one statement, in order", async () => {
@@ -114,10 +122,12 @@ describe.skipIf(driver !== "postgres")("PgEventBus", () => {
     const onB = collect(b, "dept:2");
     const before = notifies;
     // As a commit publishes: one after another, each awaited.
-    for (let i = 0; i < 50; i++) await a.publish("dept:2", "shift.changed", { i });
+    for (let i = 0; i < 50; i++) await a.publish("dept:2", "shift.changed", { shiftId: "s", openCount: i });
     await until(() => onB.length === 50);
     expect(notifies - before).toBe(1);
-    expect(onB.map((e) => e.payload.i)).toEqual([...Array(50).keys()]);
+    expect(onB.map((e) => (e.type === "shift.changed" ? e.payload.openCount : null))).toEqual([
+      ...Array(50).keys(),
+    ]);
   });
 
   it("delivers two equal events of one tick twice (PostgreSQL would fold equal payloads)", async () => {
@@ -141,15 +151,15 @@ describe.skipIf(driver !== "postgres")("PgEventBus", () => {
     let resyncs = 0;
     b.onResync(() => resyncs++);
     const secret = "x".repeat(maxNotifyBytes);
-    await a.publish("user:1", "notification.created", { text: secret });
+    await a.publish("user:1", "notification.created", { notificationId: secret, added: 1 });
     await until(() => resyncs === 1);
-    expect(onA[0]!.payload.text).toBe(secret);
+    expect(onA[0]!.payload).toEqual({ notificationId: secret, added: 1 });
     expect(onB).toEqual([]);
     const warning = lines.find((l) => l.msg?.includes("too large"));
     expect(warning?.obj).toMatchObject({ topic: "user:1", type: "notification.created" });
     expect(JSON.stringify(lines)).not.toContain("xxxx");
     // The next event of normal size goes through as ever.
-    await a.publish("user:1", "notification.created", { id: "n2" });
+    await a.publish("user:1", "notification.created", { notificationId: "n2", added: 1 });
     await until(() => onB.length === 1);
   });
 
@@ -166,7 +176,7 @@ describe.skipIf(driver !== "postgres")("PgEventBus", () => {
     expect(b.healthy()).toBe(true);
     expect(b.listenerPid()).not.toBe(pid);
     expect(lines.some((l) => l.msg === "event bus lost its listening connection")).toBe(true);
-    await a.publish("dept:3", "shift.changed", {});
+    await a.publish("dept:3", "shift.changed", { shiftId: "s", openCount: 0 });
     await until(() => onB.length === 1);
   });
 

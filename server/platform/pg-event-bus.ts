@@ -21,8 +21,9 @@
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import type { PublishArgs, RealtimeEventBody, RealtimeEventType } from "../../common/schemas/realtime.ts";
 import type { AppLog } from "./context.ts";
-import { type BusListener, type EventBus, InProcessEventBus } from "./events.ts";
+import { type BusListener, type EventBus, eventBody, InProcessEventBus } from "./events.ts";
 
 export const eventsChannel = "vaktrom_events";
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
@@ -38,8 +39,8 @@ interface Wire {
    */
   n: number;
   t: string;
-  y: string;
-  p: Record<string, unknown>;
+  y: RealtimeEventType;
+  p: RealtimeEventBody["payload"];
   at: string;
   /** the payload was too large to send: receivers resynchronise */
   cut?: true;
@@ -113,11 +114,14 @@ export class PgEventBus implements EventBus {
     return this.listening;
   }
 
-  async publish(topic: string, type: string, payload: Record<string, unknown> = {}): Promise<void> {
+  async publish(topic: string, ...event: PublishArgs): Promise<void> {
     const at = this.now().toISOString();
-    this.local.deliver(topic, type, payload, at);
+    const body = eventBody(...event);
+    this.local.deliver(topic, body, at);
     if (this.closed) return;
-    this.unsent.push(this.encode({ o: this.origin, n: ++this.sent, t: topic, y: type, p: payload, at }));
+    this.unsent.push(
+      this.encode({ o: this.origin, n: ++this.sent, t: topic, y: body.type, p: body.payload, at }),
+    );
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       // After the current tick: a commit's loop of publishes has queued all of its events.
@@ -191,7 +195,9 @@ export class PgEventBus implements EventBus {
     if (wire.o === this.origin) return;
     if (typeof wire.t !== "string" || typeof wire.y !== "string") return;
     if (wire.cut) return this.resync();
-    this.local.deliver(wire.t, wire.y, wire.p ?? {}, wire.at);
+    // Sent by an instance of this app: the web client checks every event it is given,
+    // so one this instance does not know (a newer instance mid-deploy) harms nobody.
+    this.local.deliver(wire.t, { type: wire.y, payload: wire.p ?? {} } as RealtimeEventBody, wire.at);
   }
 
   private resync() {

@@ -15,6 +15,7 @@
  * Concurrent misses of one key share one read, and a read that began before its key was
  * made stale is answered but not kept.
  */
+import type { RealtimeEventType } from "../../common/schemas/realtime.ts";
 import type { EventBus } from "./events.ts";
 
 export interface ReadCacheOptions<V> {
@@ -25,9 +26,9 @@ export interface ReadCacheOptions<V> {
   /** monotonic milliseconds */
   now?: () => number;
   /** these events (every one, without `types`) on this topic make the key's value stale */
-  topicOf?: (key: string) => { topic: string; types?: readonly string[] };
+  topicOf?: (key: string) => { topic: string; types?: readonly RealtimeEventType[] };
   /** events that make this loaded value stale */
-  staleOn?: (value: V) => { topic: string; type: string }[];
+  staleOn?: (value: V) => { topic: string; type: RealtimeEventType }[];
   /** false: the value may not be answered any more (a session past its end) */
   usable?: (value: V) => boolean;
 }

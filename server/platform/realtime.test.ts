@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import {
   closeSessionEnded,
+  type PublishArgs,
   type RealtimeServerFrame,
   realtimeServerFrame,
   topics,
@@ -32,8 +33,8 @@ class CountingBus implements EventBus {
   resync() {
     for (const listener of this.resyncListeners) listener();
   }
-  publish(topic: string, type: string, payload?: Record<string, unknown>) {
-    return this.inner.publish(topic, type, payload);
+  publish(topic: string, ...event: PublishArgs) {
+    return this.inner.publish(topic, ...event);
   }
   subscribe(topic: string, listener: BusListener) {
     this.active++;
@@ -217,7 +218,10 @@ describe("realtime hub", () => {
       type: "subscribed",
       topic: `user:${ids.kari}`,
     });
-    await t.ctx.bus.publish(topics.user(ids.kari), "notification.created", { id: "n1" });
+    await t.ctx.bus.publish(topics.user(ids.kari), "notification.created", {
+      notificationId: "n1",
+      added: 1,
+    });
     expect((await socket.next("event")).event).toMatchObject({ type: "notification.created" });
     await socket.close();
   });
@@ -257,8 +261,8 @@ describe("realtime hub", () => {
     // Subscribing twice is answered again but listens once.
     expect(await socket.subscribe(topics.dept(ids.anestesi))).toMatchObject({ type: "subscribed" });
 
-    await bus.publish(topics.user(ids.kari), "notification.created", { notificationId: "n1" });
-    await bus.publish(topics.dept(ids.anestesi), "shift.published", { shiftId: "s1" });
+    await bus.publish(topics.user(ids.kari), "notification.created", { notificationId: "n1", added: 1 });
+    await bus.publish(topics.dept(ids.anestesi), "shift.changed", { shiftId: "s1", openCount: 1 });
     const frames = await socket.drain();
     expect(frames).toEqual([
       {
@@ -266,7 +270,7 @@ describe("realtime hub", () => {
         topic: topics.user(ids.kari),
         event: {
           type: "notification.created",
-          payload: { notificationId: "n1" },
+          payload: { notificationId: "n1", added: 1 },
           seq: expect.any(Number),
           at: expect.any(String),
         },
@@ -275,15 +279,15 @@ describe("realtime hub", () => {
         type: "event",
         topic: topics.dept(ids.anestesi),
         event: {
-          type: "shift.published",
-          payload: { shiftId: "s1" },
+          type: "shift.changed",
+          payload: { shiftId: "s1", openCount: 1 },
           seq: expect.any(Number),
           at: expect.any(String),
         },
       },
     ]);
     // A topic's events are numbered one by one, so a client can tell it missed one.
-    await bus.publish(topics.user(ids.kari), "notification.created", { notificationId: "n2" });
+    await bus.publish(topics.user(ids.kari), "notification.created", { notificationId: "n2", added: 1 });
     const [next] = await socket.drain();
     expect(next).toMatchObject({ event: { seq: (frames[0] as { event: { seq: number } }).event.seq + 1 } });
     await socket.close();
@@ -308,8 +312,8 @@ describe("realtime hub", () => {
         code: "realtime_unknown_topic",
       });
     }
-    await bus.publish(topics.dept(ids.anestesi), "shift.published", {});
-    await bus.publish(topics.user(ids.kari), "notification.created", {});
+    await bus.publish(topics.dept(ids.anestesi), "shift.changed", { shiftId: "s", openCount: 0 });
+    await bus.publish(topics.user(ids.kari), "notification.created", { notificationId: "n", added: 1 });
     expect(await per.drain()).toEqual([]);
     // Only the socket's own listeners are on the bus: its session's end, its person's changes.
     expect(bus.active).toBe(2);
@@ -379,7 +383,7 @@ describe("realtime hub", () => {
     socket.send({ type: "unsubscribe", topic: topics.dept(ids.anestesi) });
     await socket.drain();
     expect(bus.active).toBe(2);
-    await bus.publish(topics.user(ids.kari), "notification.created", {});
+    await bus.publish(topics.user(ids.kari), "notification.created", { notificationId: "n", added: 1 });
     expect(await socket.drain()).toEqual([]);
     await socket.close();
   });
@@ -451,8 +455,8 @@ describe("realtime hub", () => {
       code: "forbidden",
       message: errorMessages.forbidden,
     });
-    await bus.publish(topics.dept(ids.akuttmottak), "shift.published", {});
-    await bus.publish(topics.dept(ids.anestesi), "shift.published", {});
+    await bus.publish(topics.dept(ids.akuttmottak), "shift.changed", { shiftId: "s", openCount: 0 });
+    await bus.publish(topics.dept(ids.anestesi), "shift.changed", { shiftId: "s", openCount: 0 });
     const events = (await socket.drain()).filter((f) => f.type === "event");
     // Her own topic stays: it says her session changed.
     expect(events.filter((f) => f.topic === topics.user(ids.sofie))).not.toEqual([]);
@@ -477,8 +481,8 @@ describe("realtime hub", () => {
     });
     expect(demoted.statusCode).toBe(200);
     expect(await socket.next("error")).toMatchObject({ topic: topics.dept(ids.intensiv), code: "forbidden" });
-    await bus.publish(topics.dept(ids.intensiv), "shift.published", {});
-    await bus.publish(topics.dept(ids.anestesi), "shift.published", {});
+    await bus.publish(topics.dept(ids.intensiv), "shift.changed", { shiftId: "s", openCount: 0 });
+    await bus.publish(topics.dept(ids.anestesi), "shift.changed", { shiftId: "s", openCount: 0 });
     const events = (await socket.drain()).filter((f) => f.type === "event");
     expect(events.map((f) => f.topic)).toEqual([topics.dept(ids.anestesi)]);
     await socket.close();

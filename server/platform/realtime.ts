@@ -18,7 +18,6 @@ import websocket from "@fastify/websocket";
 import { and, gt, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { RawData, WebSocket } from "ws";
-import { chatEvents } from "../../common/schemas/chat.ts";
 import {
   closeSessionEnded,
   parseTopic,
@@ -247,7 +246,7 @@ class RealtimeSocket {
     const membersMatter = parseTopic(topic)?.kind === "thread";
     const deliver = (event: BusEvent) => {
       if (this.socket.readyState === this.socket.OPEN) this.socket.send(eventFrame(event));
-      if (membersMatter && event.type === chatEvents.threadMembers) this.recheck([topic]);
+      if (membersMatter && event.type === "thread.members") this.recheck([topic]);
     };
     this.subscriptions.set(topic, this.ctx.bus.subscribe(topic, deliver));
     this.send({ type: "subscribed", topic });

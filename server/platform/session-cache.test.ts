@@ -74,7 +74,7 @@ describe("SessionCache", () => {
     await read("t2", "u1");
     await read("t3", "u2");
     await bus.publish("session:s-u1", "session.ended");
-    await bus.publish(topics.user("u2"), "notification.created");
+    await bus.publish(topics.user("u2"), "user.changed", { userId: "u2" });
     await settle();
     await read("t1", "u1");
     await read("t3", "u2");

@@ -17,6 +17,10 @@ async function failureOf(promise: Promise<unknown>): Promise<string> {
 }
 
 /** Long enough for the bus's microtasks and any stray query to have happened. */
+/** Events told apart by a number they carry. */
+const counted = (n: number) => ({ shiftId: "probe", openCount: n });
+const countOf = (e: BusEvent) => (e.type === "shift.changed" ? e.payload.openCount : null);
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 describe("withTx", () => {
@@ -54,14 +58,16 @@ describe("withTx", () => {
     });
     const result = await withTx(deps, async (tx, events) => {
       await tx.execute(sql`insert into tx_probe (id) values ('a')`);
-      events.publish("dept:1", "probe.created", { id: "a" });
+      events.publish("dept:1", "user.changed", { userId: "a" });
       await settle();
       expect(heard).toEqual([]);
       return "done";
     });
     expect(result).toBe("done");
     await settle();
-    expect(heard).toMatchObject([{ topic: "dept:1", type: "probe.created", payload: { id: "a" }, seq: 1 }]);
+    expect(heard).toMatchObject([
+      { topic: "dept:1", type: "user.changed", payload: { userId: "a" }, seq: 1 },
+    ]);
     expect(await Promise.all(seenByListener)).toEqual([["a"]]);
   });
 
@@ -69,7 +75,7 @@ describe("withTx", () => {
     listen("dept:1");
     const failing = withTx(deps, async (tx, events) => {
       await tx.execute(sql`insert into tx_probe (id) values ('b')`);
-      events.publish("dept:1", "probe.created", { id: "b" });
+      events.publish("dept:1", "user.changed", { userId: "b" });
       throw new Error("nei");
     });
     await expect(failing).rejects.toThrow("nei");
@@ -81,29 +87,29 @@ describe("withTx", () => {
   it("publishes in the order the events were collected, across topics", async () => {
     listen("thread:1", "user:1");
     await withTx(deps, async (_tx, events) => {
-      events.publish("thread:1", "message.created", { n: 1 });
-      events.publish("user:1", "badge.changed", { n: 2 });
-      events.publish("thread:1", "message.created", { n: 3 });
+      events.publish("thread:1", "shift.changed", counted(1));
+      events.publish("user:1", "shift.changed", counted(2));
+      events.publish("thread:1", "shift.changed", counted(3));
     });
     await settle();
-    expect(heard.map((e) => e.payload.n)).toEqual([1, 2, 3]);
+    expect(heard.map(countOf)).toEqual([1, 2, 3]);
     expect(heard.filter((e) => e.topic === "thread:1").map((e) => e.seq)).toEqual([1, 2]);
   });
 
   it("runs a nested withTx in a savepoint whose events wait for the outermost commit", async () => {
     listen("dept:1");
     await withTx(deps, async (tx, events) => {
-      events.publish("dept:1", "outer", { n: 1 });
+      events.publish("dept:1", "shift.changed", counted(1));
       await withTx({ db: tx, bus: deps.bus }, async (inner, innerEvents) => {
         await inner.execute(sql`insert into tx_probe (id) values ('inner')`);
-        innerEvents.publish("dept:1", "inner", { n: 2 });
+        innerEvents.publish("dept:1", "shift.changed", counted(2));
       });
       await settle();
       expect(heard).toEqual([]);
-      events.publish("dept:1", "outer", { n: 3 });
+      events.publish("dept:1", "shift.changed", counted(3));
     });
     await settle();
-    expect(heard.map((e) => e.payload.n)).toEqual([1, 2, 3]);
+    expect(heard.map(countOf)).toEqual([1, 2, 3]);
     expect(await probeIds()).toEqual(["inner"]);
   });
 
@@ -113,14 +119,14 @@ describe("withTx", () => {
       await tx.execute(sql`insert into tx_probe (id) values ('outer')`);
       const inner = withTx({ db: tx, bus: deps.bus }, async (innerTx, innerEvents) => {
         await innerTx.execute(sql`insert into tx_probe (id) values ('inner')`);
-        innerEvents.publish("dept:1", "inner");
+        innerEvents.publish("dept:1", "session.ended");
         throw new Error("indre feil");
       });
       await expect(inner).rejects.toThrow("indre feil");
-      events.publish("dept:1", "outer");
+      events.publish("dept:1", "session.changed");
     });
     await settle();
-    expect(heard.map((e) => e.type)).toEqual(["outer"]);
+    expect(heard.map((e) => e.type)).toEqual(["session.changed"]);
     expect(await probeIds()).toEqual(["outer"]);
   });
 
@@ -129,7 +135,7 @@ describe("withTx", () => {
     const failing = withTx(deps, async (tx) => {
       await withTx({ db: tx, bus: deps.bus }, async (inner, innerEvents) => {
         await inner.execute(sql`insert into tx_probe (id) values ('inner')`);
-        innerEvents.publish("dept:1", "inner");
+        innerEvents.publish("dept:1", "session.ended");
       });
       throw new Error("ytre feil");
     });
@@ -170,7 +176,7 @@ describe("withTx", () => {
   it("refuses to collect an event after its transaction ended", async () => {
     let late: (() => void) | undefined;
     await withTx(deps, async (_tx, events) => {
-      late = () => events.publish("dept:1", "late");
+      late = () => events.publish("dept:1", "session.changed");
     });
     expect(late).toThrow(/after its transaction ended/);
   });
@@ -182,15 +188,15 @@ describe("withTx", () => {
       throw new Error("lytter feilet");
     });
     listen("dept:1");
-    await withTx(deps, async (_tx, events) => events.publish("dept:1", "probe"));
+    await withTx(deps, async (_tx, events) => events.publish("dept:1", "session.changed"));
     await settle();
-    expect(heard.map((e) => e.type)).toEqual(["probe"]);
+    expect(heard.map((e) => e.type)).toEqual(["session.changed"]);
     expect(errors).toEqual([expect.objectContaining({ message: "lytter feilet" })]);
   });
 
   it("does not deliver to a listener that stopped listening before delivery", async () => {
     const stop = deps.bus.subscribe("dept:1", (e) => heard.push(e));
-    const published = deps.bus.publish("dept:1", "probe");
+    const published = deps.bus.publish("dept:1", "session.changed");
     stop();
     await published;
     await settle();
@@ -205,20 +211,20 @@ describe("withTx", () => {
     });
     await withOneStatement(deps, async (db, events) => {
       await db.execute(sql`insert into tx_probe (id) values ('a')`);
-      events.publish("dept:1", "probe.created", { id: "a" });
+      events.publish("dept:1", "user.changed", { userId: "a" });
       expect(heard).toEqual([]);
     });
-    expect(heard.map((e) => e.type)).toEqual(["probe.created"]);
+    expect(heard.map((e) => e.type)).toEqual(["user.changed"]);
     expect(await Promise.all(seenByListener)).toEqual([["a"]]);
 
     const failure = await failureOf(
       withOneStatement(deps, async (db, events) => {
-        events.publish("dept:1", "probe.created", { id: "a" });
+        events.publish("dept:1", "user.changed", { userId: "a" });
         await db.execute(sql`insert into tx_probe (id) values ('a')`); // already there
       }),
     );
     expect(failure).toMatch(/duplicate key|unique/);
     await settle();
-    expect(heard.map((e) => e.type)).toEqual(["probe.created"]);
+    expect(heard.map((e) => e.type)).toEqual(["user.changed"]);
   });
 });

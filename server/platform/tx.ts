@@ -30,8 +30,9 @@
  * list when it completes and are published after the outermost commit.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { PublishArgs, RealtimeEventBody } from "../../common/schemas/realtime.ts";
 import type { Db } from "../db/client.ts";
-import type { EventBus } from "./events.ts";
+import { type EventBus, eventBody, publishArgsOf } from "./events.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -42,13 +43,17 @@ export interface TxDeps {
 
 export interface TxEvents {
   /** Collects an event; it is published after the commit, never on rollback. */
-  publish(topic: string, type: string, payload?: Record<string, unknown>): void;
+  publish(topic: string, ...event: PublishArgs): void;
 }
 
 interface PendingEvent {
   topic: string;
-  type: string;
-  payload: Record<string, unknown>;
+  body: RealtimeEventBody;
+}
+
+/** Publishes what a transaction collected, in order, once it has committed. */
+async function publishAll(bus: EventBus, pending: PendingEvent[]) {
+  for (const e of pending) await bus.publish(e.topic, ...publishArgsOf(e.body));
 }
 
 /** The event list of every transaction a callback is running in, so nested calls can join it. */
@@ -75,7 +80,7 @@ export async function withTx<T>(deps: TxDeps, fn: (tx: Tx, events: TxEvents) => 
       scope.open = false;
     }
   });
-  for (const e of pending) await deps.bus.publish(e.topic, e.type, e.payload);
+  await publishAll(deps.bus, pending);
   return result;
 }
 
@@ -91,11 +96,11 @@ export async function withOneStatement<T>(
 ): Promise<T> {
   const pending: PendingEvent[] = [];
   const result = await fn(deps.db, {
-    publish(topic, type, payload = {}) {
-      pending.push({ topic, type, payload });
+    publish(topic, ...event) {
+      pending.push({ topic, body: eventBody(...event) });
     },
   });
-  for (const e of pending) await deps.bus.publish(e.topic, e.type, e.payload);
+  await publishAll(deps.bus, pending);
   return result;
 }
 
@@ -106,10 +111,10 @@ async function runCallback<T>(
 ): Promise<T> {
   let closed = false;
   const events: TxEvents = {
-    publish(topic, type, payload = {}) {
+    publish(topic, ...event) {
       // Work left running after the callback returned would otherwise lose its event silently.
-      if (closed) throw new Error(`event ${type} on ${topic} published after its transaction ended`);
-      pending.push({ topic, type, payload });
+      if (closed) throw new Error(`event ${event[0]} on ${topic} published after its transaction ended`);
+      pending.push({ topic, body: eventBody(...event) });
     },
   };
   pendingOf.set(tx, pending);

@@ -2,7 +2,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { presenceEvents } from "../../common/schemas/presence.ts";
 import { topics } from "../../common/schemas/realtime.ts";
 import { baseHandlers, mockApi, renderApp, session } from "../test/app.tsx";
 import { isFollowed, publish } from "../test/realtime.ts";
@@ -92,7 +91,7 @@ describe("a department's presence", () => {
     expect(result.current.statusOf(ola)).toBe("offline");
     expect(result.current.statusOf(per)).toBe("away");
 
-    publish(topics.dept(anestesi), presenceEvents.online, {
+    publish(topics.dept(anestesi), "presence.online", {
       userId: ola,
       lastSeenAt: new Date().toISOString(),
     });

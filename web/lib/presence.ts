@@ -10,12 +10,7 @@ import { useEffect, useMemo, useState } from "react";
 import { limits } from "../../common/base/limits.ts";
 import { type PresenceStatus, presenceStatus } from "../../common/domain/presence.ts";
 import { okResponse } from "../../common/schemas/errors.ts";
-import {
-  departmentPresence,
-  type PresenceEntry,
-  presenceEntry,
-  presenceEvents,
-} from "../../common/schemas/presence.ts";
+import { departmentPresence, type PresenceEntry } from "../../common/schemas/presence.ts";
 import { topics } from "../../common/schemas/realtime.ts";
 import { apiFetch } from "./api.ts";
 import { useRealtimeTopic } from "./use-realtime.ts";
@@ -81,20 +76,18 @@ const departmentPresenceQuery = (deptId: string) =>
     staleTime: heartbeatMs,
   });
 
-/** Events may have been missed, or one was not understood: read the list again. */
+/** Events may have been missed: read the list again. */
 const refetchPresence = (client: QueryClient, deptId: string) =>
   void client.invalidateQueries({ queryKey: presenceKeys.department(deptId) }, { cancelRefetch: false });
 
 /** A colleague came online: their newer last-seen time replaces the one in the list. */
-function mergeOnline(client: QueryClient, deptId: string, payload: unknown) {
-  const seen = presenceEntry.safeParse(payload);
-  if (!seen.success) return refetchPresence(client, deptId);
-  const { userId, lastSeenAt } = seen.data;
+function mergeOnline(client: QueryClient, deptId: string, seen: PresenceEntry) {
+  const { userId, lastSeenAt } = seen;
   client.setQueryData(departmentPresenceQuery(deptId).queryKey, (list) => {
     if (!list) return list;
     const known = list.presence.find((e) => e.userId === userId);
     if (known && Date.parse(known.lastSeenAt) >= Date.parse(lastSeenAt)) return list;
-    return { presence: [...list.presence.filter((e) => e.userId !== userId), seen.data] };
+    return { presence: [...list.presence.filter((e) => e.userId !== userId), seen] };
   });
 }
 
@@ -140,7 +133,7 @@ export function useDepartmentPresence(deptId: string | null | undefined): Depart
   const query = useQuery({ ...departmentPresenceQuery(deptId ?? ""), enabled: Boolean(deptId) });
   useRealtimeTopic(deptId ? topics.dept(deptId) : null, {
     onEvent: (event) => {
-      if (deptId && event.type === presenceEvents.online) mergeOnline(client, deptId, event.payload);
+      if (deptId && event.type === "presence.online") mergeOnline(client, deptId, event.payload);
     },
     onResync: () => {
       if (deptId) refetchPresence(client, deptId);

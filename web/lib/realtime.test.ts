@@ -59,13 +59,16 @@ class ProtocolServer {
     return this.sockets.filter((s) => s.readyState === WebSocket.OPEN);
   }
 
-  /** Sends to every open connection that subscribed to the topic. */
-  publish(topic: string, seq: number, type = "notification.created") {
-    const frame = {
-      type: "event",
-      topic,
-      event: { type, payload: { seq }, seq, at: new Date().toISOString() },
-    };
+  /** Sends to every open connection that subscribed to the topic: by default, a new notification. */
+  publish(
+    topic: string,
+    seq: number,
+    event: { type: string; payload: unknown } = {
+      type: "notification.created",
+      payload: { notificationId: `n${seq}`, added: 1 },
+    },
+  ) {
+    const frame = { type: "event", topic, event: { ...event, seq, at: new Date().toISOString() } };
     for (const ws of this.open) if (this.subscribed.get(ws)!.has(topic)) ws.send(JSON.stringify(frame));
   }
 
@@ -124,11 +127,47 @@ describe("realtime client", () => {
     await waitFor(() => expect(onEvent).toHaveBeenCalledTimes(1));
     expect(onEvent).toHaveBeenCalledWith({
       type: "notification.created",
-      payload: { seq: 1 },
+      payload: { notificationId: "n1", added: 1 },
       seq: 1,
       at: expect.any(String),
     });
     expect(other).not.toHaveBeenCalled();
+  });
+
+  it("ignores an event it does not know with a warning that names only its type, and goes on", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const client = await setup();
+    const onEvent = vi.fn();
+    const onResync = vi.fn();
+    client.subscribe(a, { onEvent, onResync });
+    await waitFor(() => expect(server.subscribesOf(1)).toEqual([a]));
+    server.publish(a, 1, { type: "roster.changed", payload: { note: "Kari Nordmann" } });
+    server.publish(a, 2);
+    await waitFor(() => expect(onEvent).toHaveBeenCalledTimes(1));
+    expect(onEvent.mock.calls[0]![0]).toMatchObject({ type: "notification.created", seq: 2 });
+    // Counted in the topic's seq, so the next event is no gap; a newer server's event is no loss.
+    expect(onResync).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith("Realtime event ignored (unknown): roster.changed");
+    expect(JSON.stringify(warn.mock.calls)).not.toContain("Kari");
+  });
+
+  it("hands on no event whose payload does not fit its type, warns, and asks for the topic again", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const client = await setup();
+    const onEvent = vi.fn();
+    const onResync = vi.fn();
+    client.subscribe(a, { onEvent, onResync });
+    await waitFor(() => expect(server.subscribesOf(1)).toEqual([a]));
+    server.publish(a, 1, { type: "notification.created", payload: { notificationId: "n1", added: "én" } });
+    server.publish(a, 2, { type: "chat.unread", payload: null });
+    await waitFor(() => expect(onResync).toHaveBeenCalledTimes(2));
+    expect(onEvent).not.toHaveBeenCalled();
+    expect(warn.mock.calls).toEqual([
+      ["Realtime event ignored (malformed): notification.created"],
+      ["Realtime event ignored (malformed): chat.unread"],
+    ]);
+    server.publish(a, 3);
+    await waitFor(() => expect(onEvent).toHaveBeenCalledTimes(1));
   });
 
   it("treats the same handlers subscribed twice as two subscriptions", async () => {

@@ -6,12 +6,14 @@
  * (`onResync`: refetch). A gap in a topic's `seq` means the same, and so does a
  * `resync` frame (the server may have missed events of other instances: every topic),
  * and the end of the session (close code 4401): the refetch then meets the 401 that
- * signs out.
+ * signs out. Each event is checked against the one list of events
+ * (common/schemas/realtime.ts): subscribers get only events they can read.
  */
 import {
   closeSessionEnded,
   type RealtimeClientFrame,
   type RealtimeEvent,
+  readRealtimeEvent,
   realtimeServerFrame,
 } from "../../common/schemas/realtime.ts";
 
@@ -159,8 +161,12 @@ export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClien
       case "event": {
         const gap = state.lastSeq !== null && frame.event.seq > state.lastSeq + 1;
         state.lastSeq = frame.event.seq;
-        for (const h of handlers) h.onEvent(frame.event);
-        if (gap) resync(state);
+        const read = readRealtimeEvent(frame.event);
+        if ("event" in read) for (const h of handlers) h.onEvent(read.event);
+        // The type only: a payload may name people.
+        else console.warn(`Realtime event ignored (${read.problem}): ${frame.event.type}`);
+        // A malformed event announced a change that cannot be applied: read the data again.
+        if (gap || ("problem" in read && read.problem === "malformed")) resync(state);
         return;
       }
       case "error":

@@ -3,7 +3,11 @@
  * at once and confirms every subscription as the server does; a test plays the server
  * with `publish` (an event on a topic) and `endSessions` (close code 4401).
  */
-import { closeSessionEnded, type RealtimeServerFrame } from "../../common/schemas/realtime.ts";
+import {
+  closeSessionEnded,
+  type PublishArgs,
+  type RealtimeServerFrame,
+} from "../../common/schemas/realtime.ts";
 import type { SocketLike } from "../lib/realtime.ts";
 
 type Listener = (event: { data: unknown } & { code: number }) => void;
@@ -53,7 +57,7 @@ export class FakeSocket implements SocketLike {
   }
 
   /** The server's side: an event on a topic this socket follows, numbered per topic. */
-  deliver(topic: string, type: string, payload: Record<string, unknown> = {}) {
+  deliver(topic: string, type: string, payload: unknown = {}) {
     const seq = this.topics.get(topic);
     if (seq === undefined) return;
     this.topics.set(topic, seq + 1);
@@ -80,7 +84,7 @@ export class FakeSocket implements SocketLike {
 export const isFollowed = (topic: string) => [...FakeSocket.live].some((socket) => socket.follows(topic));
 
 /** The server publishes an event on a topic to every tab that follows it. */
-export function publish(topic: string, type: string, payload?: Record<string, unknown>) {
+export function publish(topic: string, ...[type, payload]: PublishArgs) {
   for (const socket of FakeSocket.live) socket.deliver(topic, type, payload);
 }
 

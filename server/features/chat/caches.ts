@@ -5,7 +5,6 @@
  * what the caller sees of a message (a deleted text, their own reactions, signed file
  * links, what they may do) is worked out per request from what is kept.
  */
-import { chatEvents } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { AppContext } from "../../platform/context.ts";
 import type { ReaderAnswers } from "../../platform/json-text.ts";
@@ -37,7 +36,7 @@ export function chatCaches(ctx: Pick<AppContext, "bus" | "config">): ChatCaches 
     // says so with `thread.members` (addMembership), so new messages leave it in place.
     threads: new ReadCache(ctx.bus, {
       ttlMs,
-      topicOf: (id) => ({ topic: topics.thread(id), types: [chatEvents.threadMembers] }),
+      topicOf: (id) => ({ topic: topics.thread(id), types: ["thread.members"] }),
     }),
     // Any event of the thread changes its messages: new, edited, deleted, restored, reactions.
     latest: new ReadCache(ctx.bus, { ttlMs, topicOf: (id) => ({ topic: topics.thread(id) }) }),

@@ -11,7 +11,7 @@ import {
   channelNameError,
   normaliseChannelName,
 } from "../../../common/domain/chat-messages.ts";
-import { type ChannelList, chatEvents } from "../../../common/schemas/chat.ts";
+import type { ChannelList } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db } from "../../db/client.ts";
 import { chatThreadMembers, chatThreads, staff } from "../../db/schema.ts";
@@ -92,7 +92,7 @@ export function addMembers(deps: TxDeps, thread: LoadedThread, selected: readonl
     if (rule) throw unprocessable(rule);
     const added = await addMembership(tx, events, thread.id, userIds);
     for (const userId of added)
-      events.publish(topics.user(userId), chatEvents.joined, { threadId: thread.id, kind: thread.kind });
+      events.publish(topics.user(userId), "chat.joined", { threadId: thread.id, kind: thread.kind });
     return added.length;
   });
 }

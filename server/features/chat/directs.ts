@@ -3,7 +3,7 @@
  * my list of them with the other person, the last message and what I have not read.
  */
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { chatEvents, type DirectThreadList } from "../../../common/schemas/chat.ts";
+import type { DirectThreadList } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { chatMessages, chatThreadMembers, chatThreads, profiles, staff } from "../../db/schema.ts";
@@ -49,7 +49,7 @@ export function ensureDirectThread(
     );
     if (created) {
       await addMembership(tx, events, id, [me, otherId]);
-      events.publish(topics.user(otherId), chatEvents.joined, { threadId: id, kind: "direct" });
+      events.publish(topics.user(otherId), "chat.joined", { threadId: id, kind: "direct" });
       return id;
     }
     const [thread] = await tx
@@ -59,7 +59,7 @@ export function ensureDirectThread(
     if (thread && thread.deptId !== deptId && (await activeIn(tx, thread.deptId, [me, otherId])) < 2) {
       await tx.update(chatThreads).set({ deptId }).where(eq(chatThreads.id, id));
       // Open headers read the thread again (and the thread kept in memory goes).
-      events.publish(topics.thread(id), chatEvents.threadMembers, { threadId: id });
+      events.publish(topics.thread(id), "thread.members", { threadId: id });
     }
     return id;
   });

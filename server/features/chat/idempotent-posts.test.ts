@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatEvents, messageDto } from "../../../common/schemas/chat.ts";
+import { messageDto } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import { chatMessages } from "../../db/schema.ts";
 import type { BusEvent } from "../../platform/events.ts";
@@ -73,7 +73,7 @@ describe("posting with a client key", () => {
       expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
       expect(answers[0]!.json().id).toBe(answers[1]!.json().id);
       expect(await storedWith(clientKey)).toHaveLength(1);
-      expect(heard.filter((e) => e.type === chatEvents.messageCreated)).toHaveLength(1);
+      expect(heard.filter((e) => e.type === "message.created")).toHaveLength(1);
     }
   });
 

@@ -5,8 +5,8 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { canUndo, messageBodyError, normaliseMessageBody } from "../../../common/domain/chat-messages.ts";
-import { chatEvents, type MessageDto } from "../../../common/schemas/chat.ts";
-import { topics } from "../../../common/schemas/realtime.ts";
+import type { MessageDto } from "../../../common/schemas/chat.ts";
+import { type RealtimeEventBody, topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { namedStatement } from "../../db/prepared.ts";
 import { chatMessages, chatThreads } from "../../db/schema.ts";
@@ -32,7 +32,10 @@ function validBody(text: string, hasAttachments = false): string {
   return normaliseMessageBody(text);
 }
 
-function announce(events: TxEvents, type: string, message: { id: string; threadId: string }) {
+/** The thread's events that name a message, for its readers to read it again. */
+type MessageEvent = Extract<RealtimeEventBody, { payload: { messageId: string } }>["type"];
+
+function announce(events: TxEvents, type: MessageEvent, message: { id: string; threadId: string }) {
   events.publish(topics.thread(message.threadId), type, {
     threadId: message.threadId,
     messageId: message.id,
@@ -94,7 +97,7 @@ function announcePosted(
   thread: LoadedThread,
   message: { id: string; threadId: string; authorId: string },
 ) {
-  announce(events, chatEvents.messageCreated, message);
+  announce(events, "message.created", message);
   announceNewMessage(events, thread, message.authorId);
 }
 
@@ -179,7 +182,7 @@ export async function editMessage(
   const content = validBody(text);
   await withTx(deps, async (tx, events) => {
     const row = await changeLive(tx, message.id, { content, editedAt: viewer.now, revisedAt: viewer.now });
-    if (row) announce(events, chatEvents.messageEdited, row);
+    if (row) announce(events, "message.edited", row);
   });
   return getMessage(deps.db, viewer, message.thread, message.id);
 }
@@ -197,7 +200,7 @@ export async function deleteMessage(
       revisedAt: viewer.now,
     });
     if (!row) return;
-    announce(events, chatEvents.messageDeleted, row);
+    announce(events, "message.deleted", row);
     await publishUnread(tx, events, message.thread, viewer.actor.userId);
   });
   return getMessage(deps.db, viewer, message.thread, message.id);
@@ -228,7 +231,7 @@ export async function restoreMessage(
       .update(chatMessages)
       .set({ deletedAt: null, deletedBy: null, revisedAt: viewer.now })
       .where(eq(chatMessages.id, message.id));
-    announce(events, chatEvents.messageRestored, { id: message.id, threadId: row.threadId });
+    announce(events, "message.restored", { id: message.id, threadId: row.threadId });
     await publishUnread(tx, events, message.thread, viewer.actor.userId);
   });
   return getMessage(deps.db, viewer, message.thread, message.id);

@@ -1,7 +1,7 @@
 /** Emoji reactions (spec §7 toggle_reaction): one per person, message and emoji. */
 import { and, eq } from "drizzle-orm";
 import { isPickerEmoji } from "../../../common/domain/chat-messages.ts";
-import { chatEvents, type ReactionDto } from "../../../common/schemas/chat.ts";
+import type { ReactionDto } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import { chatMessageReactions, chatMessages } from "../../db/schema.ts";
 import { unprocessable } from "../../platform/errors.ts";
@@ -33,7 +33,7 @@ export async function toggleReaction(
     // A double click racing itself adds once: the key is unique.
     if (removed.length === 0) await tx.insert(chatMessageReactions).values(key).onConflictDoNothing();
     await tx.update(chatMessages).set({ revisedAt: now }).where(eq(chatMessages.id, message.id));
-    events.publish(topics.thread(message.thread.id), chatEvents.reactionChanged, {
+    events.publish(topics.thread(message.thread.id), "reaction.changed", {
       threadId: message.thread.id,
       messageId: message.id,
     });

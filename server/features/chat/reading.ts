@@ -7,7 +7,7 @@
 import { and, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FeatureFlags } from "../../../common/schemas/brand.ts";
-import { chatEvents, type ThreadKind, type UnreadCounts } from "../../../common/schemas/chat.ts";
+import type { ThreadKind, UnreadCounts } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema.ts";
@@ -57,7 +57,7 @@ export async function addMembership(
     .values(userIds.map((userId) => ({ threadId, userId, lastReadSeq: newest })))
     .onConflictDoNothing()
     .returning({ userId: chatThreadMembers.userId });
-  if (added.length > 0) events.publish(topics.thread(threadId), chatEvents.threadMembers, { threadId });
+  if (added.length > 0) events.publish(topics.thread(threadId), "thread.members", { threadId });
   return added.map((a) => a.userId);
 }
 
@@ -69,7 +69,7 @@ export async function addMembership(
 export function announceNewMessage(events: TxEvents, thread: LoadedThread, author: string) {
   for (const userId of thread.memberIds) {
     if (userId === author) continue;
-    events.publish(topics.user(userId), chatEvents.unread, {
+    events.publish(topics.user(userId), "chat.unread", {
       threadId: thread.id,
       kind: thread.kind,
       added: 1,
@@ -88,7 +88,7 @@ export async function publishUnread(tx: Tx, events: TxEvents, thread: LoadedThre
     .from(chatThreadMembers)
     .where(and(eq(chatThreadMembers.threadId, thread.id), ne(chatThreadMembers.userId, author)));
   for (const row of rows) {
-    events.publish(topics.user(row.userId), chatEvents.unread, {
+    events.publish(topics.user(row.userId), "chat.unread", {
       threadId: thread.id,
       kind: thread.kind,
       unread: row.unread,
@@ -132,7 +132,7 @@ export function markRead(deps: TxDeps, userId: string, thread: LoadedThread, mes
     const unread = row?.unread ?? 0;
     // My other tabs clear the badge too.
     if (moved.length > 0)
-      events.publish(topics.user(userId), chatEvents.unread, {
+      events.publish(topics.user(userId), "chat.unread", {
         threadId: thread.id,
         kind: thread.kind,
         unread,

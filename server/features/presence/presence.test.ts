@@ -24,7 +24,7 @@ describe("presence", () => {
       async events() {
         await new Promise((r) => setTimeout(r, 20));
         stop();
-        return seen.map((e) => [e.type, e.payload.userId]);
+        return seen.map((e) => [e.type, "userId" in e.payload ? e.payload.userId : undefined]);
       },
     };
   };

@@ -7,7 +7,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { limits } from "../../../common/base/limits.ts";
 import { presenceStatus } from "../../../common/domain/presence.ts";
-import { type PresenceEntry, presenceEvents } from "../../../common/schemas/presence.ts";
+import type { PresenceEntry } from "../../../common/schemas/presence.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db } from "../../db/client.ts";
 import { presence, staff } from "../../db/schema.ts";
@@ -32,7 +32,7 @@ export async function heartbeat(deps: TxDeps & { clock: Clock }, userId: string)
       .from(staff)
       .where(and(eq(staff.userId, userId), eq(staff.isActive, true)));
     for (const { deptId } of depts) {
-      events.publish(topics.dept(deptId), presenceEvents.online, { userId, lastSeenAt: now.toISOString() });
+      events.publish(topics.dept(deptId), "presence.online", { userId, lastSeenAt: now.toISOString() });
     }
   });
 }

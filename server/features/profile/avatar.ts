@@ -12,7 +12,7 @@ import path from "node:path";
 import type { MultipartFile } from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { userEvents, userLimits } from "../../../common/schemas/users.ts";
+import { userLimits } from "../../../common/schemas/users.ts";
 import { profiles } from "../../db/schema.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { avatarUrlOf } from "../../platform/avatars.ts";
@@ -74,7 +74,7 @@ async function setAvatarPath(tx: Tx, actorId: string, userId: string, key: strin
 const changed = (ctx: AppContext, actorId: string, userId: string, key: string | null) =>
   withTx(ctx, async (tx, events) => {
     const result = await setAvatarPath(tx, actorId, userId, key);
-    events.publish(`user:${userId}`, userEvents.changed, { userId });
+    events.publish(`user:${userId}`, "user.changed", { userId });
     return result;
   });
 

@@ -6,7 +6,6 @@
  */
 import { count } from "drizzle-orm";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { shiftEvents } from "../../../common/schemas/shifts.ts";
 import type { Tx } from "../../db/client.ts";
 import { shifts } from "../../db/schema.ts";
 import { leadersAndAdminsOf } from "../../platform/people.ts";
@@ -24,10 +23,10 @@ export async function announceChange(tx: Tx, events: TxEvents, deptId: string, s
 
 /** `announceChange` for a caller that counted the open shifts as it wrote the change. */
 export function announceOpenCount(events: TxEvents, deptId: string, shiftId: string, openCount: number) {
-  events.publish(topics.dept(deptId), shiftEvents.changed, { shiftId, openCount });
+  events.publish(topics.dept(deptId), "shift.changed", { shiftId, openCount });
 }
 
 export async function announceDrafts(tx: Tx, events: TxEvents, deptId: string, shiftId: string) {
   for (const userId of await leadersAndAdminsOf(tx, deptId))
-    events.publish(topics.user(userId), shiftEvents.draftsChanged, { shiftId, deptId });
+    events.publish(topics.user(userId), "shift.draftsChanged", { shiftId, deptId });
 }

@@ -7,12 +7,7 @@
 import { and, asc, desc, eq, gt, inArray, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { topics } from "../../../common/schemas/realtime.ts";
-import {
-  type PersonRef,
-  type ShiftDto,
-  type ShiftView,
-  shiftEvents,
-} from "../../../common/schemas/shifts.ts";
+import type { PersonRef, ShiftDto, ShiftView } from "../../../common/schemas/shifts.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import {
@@ -231,7 +226,7 @@ export type OpenShiftsCache = ReadCache<OpenShifts>;
 export function openShiftsCache(bus: EventBus, ttlMs: number): OpenShiftsCache {
   return new ReadCache<OpenShifts>(bus, {
     ttlMs,
-    topicOf: (deptId) => ({ topic: topics.dept(deptId), types: [shiftEvents.changed] }),
+    topicOf: (deptId) => ({ topic: topics.dept(deptId), types: ["shift.changed"] }),
   });
 }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { shiftEvents } from "../../../common/schemas/shifts.ts";
 import type { BusEvent } from "../../platform/events.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { makeShift } from "../../test/factories.ts";
@@ -42,7 +41,7 @@ describe("extra shifts over realtime", () => {
       await w.as.ola.request("DELETE", `/api/shifts/${shiftId}/interest`);
       await w.as.leader.post(`/api/shifts/${shiftId}/assign`);
     });
-    const changed = (openCount: number) => [dept, shiftEvents.changed, { shiftId, openCount }];
+    const changed = (openCount: number) => [dept, "shift.changed", { shiftId, openCount }];
     expect(heard).toEqual([changed(1), changed(1), changed(1), changed(1), changed(0)]);
   });
 
@@ -58,8 +57,8 @@ describe("extra shifts over realtime", () => {
     });
     await runner.stop();
     expect(heard).toEqual([
-      [topics.dept(w.a), shiftEvents.changed, { shiftId: byLeader.id, openCount: 1 }],
-      [topics.dept(w.a), shiftEvents.changed, { shiftId: started.id, openCount: 0 }],
+      [topics.dept(w.a), "shift.changed", { shiftId: byLeader.id, openCount: 1 }],
+      [topics.dept(w.a), "shift.changed", { shiftId: started.id, openCount: 0 }],
     ]);
   });
 
@@ -71,11 +70,7 @@ describe("extra shifts over realtime", () => {
       await w.as.leader.request("PATCH", `/api/shifts/${shiftId}`, form(new Date(), 4, 7, 15));
       await w.as.leader.request("DELETE", `/api/shifts/${shiftId}`);
     });
-    const drafts = (userId: string) => [
-      topics.user(userId),
-      shiftEvents.draftsChanged,
-      { shiftId, deptId: w.a },
-    ];
+    const drafts = (userId: string) => [topics.user(userId), "shift.draftsChanged", { shiftId, deptId: w.a }];
     const once = [drafts(w.ids.admin), drafts(w.ids.leader)];
     expect(heard.sort()).toEqual([...once, ...once, ...once].sort());
   });

@@ -1,12 +1,11 @@
 /**
- * What open screens hear after a change commits (common/schemas/swaps.ts `swapEvents`):
+ * What open screens hear after a change commits (common/schemas/realtime.ts):
  * the department hears of its market with the new count, so the 'Bytte' badge needs no
  * request; each party hears of their deals, and the department's leaders and admins of
  * deals that start or stop waiting for them.
  */
 import { and, count, eq, gt } from "drizzle-orm";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { swapEvents } from "../../../common/schemas/swaps.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { shiftAssignments, shifts, swapOffers } from "../../db/schema.ts";
 import type { TxEvents } from "../../platform/tx.ts";
@@ -30,7 +29,7 @@ export async function openDeptOffers(db: Db | Tx, deptId: string, now: Date): Pr
 }
 
 export async function announceMarket(tx: Tx, events: TxEvents, deptId: string, now: Date) {
-  events.publish(topics.dept(deptId), swapEvents.offersChanged, {
+  events.publish(topics.dept(deptId), "swap.offersChanged", {
     deptId,
     openDeptOffers: await openDeptOffers(tx, deptId, now),
   });
@@ -43,5 +42,5 @@ export function announceDeal(
   leaders: readonly string[] = [],
 ) {
   for (const userId of new Set([deal.ownerId, deal.proposerId, ...leaders]))
-    events.publish(topics.user(userId), swapEvents.dealsChanged, { dealId: deal.id });
+    events.publish(topics.user(userId), "swap.dealsChanged", { dealId: deal.id });
 }

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { swapEvents } from "../../../common/schemas/swaps.ts";
 import { shiftAssignments, shifts, swapDeals, swapOffers } from "../../db/schema.ts";
 import type { BusEvent } from "../../platform/events.ts";
 import { JobRunner } from "../../platform/jobs.ts";
@@ -44,9 +43,9 @@ describe("swaps: counts, realtime, the close job, query counts", () => {
         await w.as.leader.post(`/api/swaps/deals/${dealId}/approve`, {});
       },
     );
-    const deal = (user: string) => [topics.user(user), swapEvents.dealsChanged, { dealId }];
+    const deal = (user: string) => [topics.user(user), "swap.dealsChanged", { dealId }];
     expect(heard).toEqual([
-      [dept, swapEvents.offersChanged, { deptId: w.a, openDeptOffers: 1 }],
+      [dept, "swap.offersChanged", { deptId: w.a, openDeptOffers: 1 }],
       deal(w.ids.kari),
       deal(w.ids.ola),
       // accepted: it now waits for the leaders
@@ -57,7 +56,7 @@ describe("swaps: counts, realtime, the close job, query counts", () => {
       deal(w.ids.kari),
       deal(w.ids.ola),
       deal(w.ids.leader),
-      [dept, swapEvents.offersChanged, { deptId: w.a, openDeptOffers: 0 }],
+      [dept, "swap.offersChanged", { deptId: w.a, openDeptOffers: 0 }],
     ]);
   });
 

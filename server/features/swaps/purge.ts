@@ -6,7 +6,6 @@
  */
 import { and, eq, inArray, or } from "drizzle-orm";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { swapEvents } from "../../../common/schemas/swaps.ts";
 import type { Tx } from "../../db/client.ts";
 import { swapDeals, swapOffers } from "../../db/schema.ts";
 import type { TxEvents } from "../../platform/tx.ts";
@@ -30,7 +29,7 @@ export function purgeSwaps(notify: Notify) {
         owner ? "swap_cancelled" : "swap_withdrawn",
         await swapRefOf(tx, deal),
       );
-      events.publish(topics.user(other), swapEvents.dealsChanged, { dealId: deal.id });
+      events.publish(topics.user(other), "swap.dealsChanged", { dealId: deal.id });
     }
     await tx.delete(swapDeals).where(theirs);
     await tx.delete(swapOffers).where(eq(swapOffers.ownerId, userId));

@@ -9,7 +9,6 @@
  */
 import { and, eq, like, ne, or, sql } from "drizzle-orm";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { userEvents } from "../../../common/schemas/users.ts";
 import type { Tx } from "../../db/client.ts";
 import { adminAuditLog, staff, user } from "../../db/schema.ts";
 import { recordAudit } from "../../platform/audit.ts";
@@ -68,7 +67,7 @@ export async function deleteUser(
     await forgetInAudit(tx, userId);
     await tx.delete(user).where(eq(user.id, userId));
     await recordAudit(tx, actor, "user.delete", { type: "user", id: userId });
-    for (const a of administrators) events.publish(topics.user(a.userId), userEvents.changed, { userId });
+    for (const a of administrators) events.publish(topics.user(a.userId), "user.changed", { userId });
     return left;
   });
   for (const id of sessions) await deps.bus.publish(`session:${id}`, "session.ended");

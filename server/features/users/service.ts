@@ -7,7 +7,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { emailDomainAllowed } from "../../../common/domain/validation.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { type EditUserInput, userEvents } from "../../../common/schemas/users.ts";
+import type { EditUserInput } from "../../../common/schemas/users.ts";
 import type { Tx } from "../../db/client.ts";
 import { account, departments, profiles, session, staff, user } from "../../db/schema.ts";
 import { recordAudit } from "../../platform/audit.ts";
@@ -206,7 +206,7 @@ async function announce(tx: Tx, events: TxEvents, userId: string, sessionsBefore
   }
   events.publish(topics.user(userId), "session.changed");
   for (const id of await administratorsOf(tx, userId))
-    events.publish(topics.user(id), userEvents.changed, { userId });
+    events.publish(topics.user(id), "user.changed", { userId });
 }
 
 async function administratorsOf(tx: Tx, userId: string): Promise<string[]> {

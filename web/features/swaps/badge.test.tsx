@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { swapEvents } from "../../../common/schemas/swaps.ts";
 import { renderApp } from "../../test/app.tsx";
 import { isFollowed, publish } from "../../test/realtime.ts";
 import { deal, kari, offer, ola, swapsServer } from "./swaps-api.test-support.ts";
@@ -33,7 +32,7 @@ describe("the swap counts around the app", { timeout: 15_000 }, () => {
     const me = topics.user(kari().user.id);
     await waitFor(() => expect(isFollowed(me)).toBe(true));
     api.deals[0]!.status = "approved";
-    publish(me, swapEvents.dealsChanged, { dealId: api.deals[0]!.id });
+    publish(me, "swap.dealsChanged", { dealId: api.deals[0]!.id });
     // 0 shows no badge at all.
     await waitFor(() => expect(link()).toHaveTextContent(/^Byttevakt$/));
   });
@@ -44,10 +43,11 @@ describe("the swap counts around the app", { timeout: 15_000 }, () => {
     renderApp("/chat/department");
     await waitFor(() => expect(screen.getByRole("button", { name: /^Bytte/ })).toHaveTextContent(/^Bytte2$/));
 
-    const dept = topics.dept(kari().currentDeptId!);
+    const deptId = kari().currentDeptId!;
+    const dept = topics.dept(deptId);
     await waitFor(() => expect(isFollowed(dept)).toBe(true));
     api.offers.push(marketOffer());
-    publish(dept, swapEvents.offersChanged, { deptId: kari().currentDeptId, openDeptOffers: 3 });
+    publish(dept, "swap.offersChanged", { deptId, openDeptOffers: 3 });
     await waitFor(() => expect(screen.getByRole("button", { name: /^Bytte/ })).toHaveTextContent(/^Bytte3$/));
   });
 });

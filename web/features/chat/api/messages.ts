@@ -5,7 +5,6 @@
  */
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { chatEvents } from "../../../../common/schemas/chat.ts";
 import { topics } from "../../../../common/schemas/realtime.ts";
 import { apiFetch } from "../../../lib/api.ts";
 import { useRealtimeTopic } from "../../../lib/use-realtime.ts";
@@ -22,14 +21,6 @@ const quietLimitMs = 15_000;
 const quietly = (work: Promise<unknown>) =>
   work.catch((err: unknown) => console.warn("Chat catch-up failed; the next check retries.", err));
 
-/** The events of `thread:{id}` that name a message to read again. */
-const messageChanges: ReadonlySet<string> = new Set([
-  chatEvents.messageEdited,
-  chatEvents.messageDeleted,
-  chatEvents.messageRestored,
-  chatEvents.reactionChanged,
-]);
-
 /**
  * A thread's messages, oldest first, kept current while the view is open: realtime
  * events, a catch-up after a reconnect, after 15 s without events while the tab is
@@ -45,11 +36,17 @@ export function useThreadMessages(threadId: string) {
   useRealtimeTopic(topics.thread(threadId), {
     onEvent: (event) => {
       sync.heard();
-      const messageId = event.payload.messageId;
-      if (event.type === chatEvents.messageCreated) void quietly(sync.catchUp("new"));
-      else if (messageChanges.has(event.type) && typeof messageId === "string")
-        void quietly(sync.refresh(messageId));
-      else if (event.type === chatEvents.threadMembers) void refreshThreadHeader(client, threadId);
+      switch (event.type) {
+        case "message.created":
+          return void quietly(sync.catchUp("new"));
+        case "message.edited":
+        case "message.deleted":
+        case "message.restored":
+        case "reaction.changed":
+          return void quietly(sync.refresh(event.payload.messageId));
+        case "thread.members":
+          return void refreshThreadHeader(client, threadId);
+      }
     },
     onResync: () => void quietly(sync.catchUp()),
   });

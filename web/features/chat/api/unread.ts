@@ -4,6 +4,7 @@
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type ThreadKind, type UnreadCounts, unreadCounts } from "../../../../common/schemas/chat.ts";
+import type { RealtimePayload } from "../../../../common/schemas/realtime.ts";
 import { apiFetch } from "../../../lib/api.ts";
 import { useShiftBlock } from "../../../lib/dates.ts";
 import { useSession } from "../../../lib/session.tsx";
@@ -39,7 +40,7 @@ const sumOf: Record<ThreadKind, UnreadSum> = {
 };
 
 /** A thread's count as announced: what it is now, or how many more it has (a new message). */
-export type UnreadChange = { threadId: string } & ({ unread: number } | { added: number });
+export type UnreadChange = RealtimePayload<"chat.unread">;
 
 /** The thread's count after the change, from the count held before it. */
 export const changedCount = (before: number, change: UnreadChange) =>

@@ -6,6 +6,8 @@ import { FakeSocket, isFollowed, publish } from "../../../test/realtime.ts";
 import { chatServer, kari, ola, threadId } from "./chat-api.test-support.ts";
 
 const topic = `thread:${threadId}`;
+/** The server says a message came; the view catches up to learn which. */
+const announceNew = () => publish(topic, "message.created", { threadId, messageId: crypto.randomUUID() });
 
 // happy-dom lays nothing out: give the message list a height, or the virtualised list
 // would think nothing fits and show no message.
@@ -106,7 +108,7 @@ describe("sending", () => {
     await userEvent.type(await composer(), "Hei alle{Enter}");
     await waitFor(() => expect(server.messages).toHaveLength(1));
     // The server announces it too; the catch-up finds it held already.
-    publish(topic, "message.created");
+    announceNew();
     await waitFor(() => expect(server.calls.some((c) => c.url.searchParams.has("after"))).toBe(true));
     expect(shown("Hei alle")).toBe(1);
   });
@@ -202,8 +204,8 @@ describe("keeping up", () => {
     await screen.findByText("Morgenmøtet er flyttet");
 
     server.add(ola, "Det er nå kl. 08:30");
-    publish(topic, "message.created");
-    publish(topic, "message.created");
+    announceNew();
+    announceNew();
     expect(await screen.findByText("Det er nå kl. 08:30")).toBeInTheDocument();
     await waitFor(() =>
       expect(server.calls.filter((c) => c.url.searchParams.has("after")).length).toBeGreaterThanOrEqual(1),
@@ -220,7 +222,7 @@ describe("keeping up", () => {
     const before = server.calls.length;
 
     server.add(ola, "Det er nå kl. 08:30");
-    publish(topic, "message.created");
+    announceNew();
     expect(await screen.findByText("Det er nå kl. 08:30")).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Edits and reactions have events of their own: nothing else is read on this path
@@ -262,7 +264,7 @@ describe("keeping up", () => {
     for (const text of missed)
       expect(await screen.findByText(text, {}, { timeout: 5000 })).toBeInTheDocument();
     // A late event for the last one changes nothing.
-    publish(topic, "message.created");
+    announceNew();
     await new Promise((resolve) => setTimeout(resolve, 50));
     for (const text of ["Før bruddet", ...missed]) expect(shown(text)).toBe(1);
     const afters = server.calls.filter((c) => c.url.searchParams.has("after"));

@@ -6,34 +6,22 @@
  * started again.
  */
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import {
-  type ChannelList,
-  chatEvents,
-  threadKinds,
-  type UnreadCounts,
-} from "../../../../common/schemas/chat.ts";
-import { type RealtimeEvent, topics } from "../../../../common/schemas/realtime.ts";
+import type { ChannelList, UnreadCounts } from "../../../../common/schemas/chat.ts";
+import { type RealtimeEvent, type RealtimePayload, topics } from "../../../../common/schemas/realtime.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useRealtimeTopic } from "../../../lib/use-realtime.ts";
 import { chatKeys } from "../api/keys.ts";
 import { changedCount, withThreadUnread } from "../api/unread.ts";
 
-const joinedPayload = z.object({ threadId: z.string(), kind: z.enum(threadKinds) });
-const unreadPayload = z.union([
-  joinedPayload.extend({ unread: z.number().int().nonnegative() }),
-  joinedPayload.extend({ added: z.number().int().positive() }),
-]);
-
 const refetch = (client: QueryClient, queryKey: QueryKey) =>
   client.invalidateQueries({ queryKey }, { cancelRefetch: false });
 
-/** Everything the lists show may have changed (missed events, or an event not understood). */
+/** Everything the lists show may have changed (missed events). */
 function refetchAll(client: QueryClient) {
   for (const key of [chatKeys.unread, chatKeys.directThreads, chatKeys.channels]) void refetch(client, key);
 }
 
-function onUnread(client: QueryClient, change: z.infer<typeof unreadPayload>) {
+function onUnread(client: QueryClient, change: RealtimePayload<"chat.unread">) {
   let unknown = false;
   client.setQueriesData<UnreadCounts>({ queryKey: chatKeys.unread }, (counts) => {
     const merged = counts && withThreadUnread(counts, change);
@@ -56,7 +44,7 @@ function onUnread(client: QueryClient, change: z.infer<typeof unreadPayload>) {
     );
 }
 
-function onJoined(client: QueryClient, joined: z.infer<typeof joinedPayload>) {
+function onJoined(client: QueryClient, joined: RealtimePayload<"chat.joined">) {
   void refetch(client, chatKeys.unread);
   if (joined.kind === "direct") void refetch(client, chatKeys.directThreads);
   if (joined.kind === "channel") void refetch(client, chatKeys.channels);
@@ -71,14 +59,8 @@ const applied = new WeakSet<RealtimeEvent>();
 function onEvent(client: QueryClient, event: RealtimeEvent) {
   if (applied.has(event)) return;
   applied.add(event);
-  if (event.type === chatEvents.unread) {
-    const parsed = unreadPayload.safeParse(event.payload);
-    return parsed.success ? onUnread(client, parsed.data) : refetchAll(client);
-  }
-  if (event.type === chatEvents.joined) {
-    const parsed = joinedPayload.safeParse(event.payload);
-    return parsed.success ? onJoined(client, parsed.data) : refetchAll(client);
-  }
+  if (event.type === "chat.unread") onUnread(client, event.payload);
+  if (event.type === "chat.joined") onJoined(client, event.payload);
 }
 
 export function useFollowChatLists() {
