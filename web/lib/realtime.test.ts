@@ -134,13 +134,19 @@ describe("realtime client", () => {
     expect(other).not.toHaveBeenCalled();
   });
 
-  it("ignores an event it does not know with a warning that names only its type, and goes on", async () => {
+  /** One subscriber of topic `a`, confirmed, with the console's warnings caught. */
+  async function followWithWarnings() {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const client = await setup();
     const onEvent = vi.fn();
     const onResync = vi.fn();
     client.subscribe(a, { onEvent, onResync });
     await waitFor(() => expect(server.subscribesOf(1)).toEqual([a]));
+    return { warn, onEvent, onResync };
+  }
+
+  it("ignores an event it does not know with a warning that names only its type, and goes on", async () => {
+    const { warn, onEvent, onResync } = await followWithWarnings();
     server.publish(a, 1, { type: "roster.changed", payload: { note: "Kari Nordmann" } });
     server.publish(a, 2);
     await waitFor(() => expect(onEvent).toHaveBeenCalledTimes(1));
@@ -152,12 +158,7 @@ describe("realtime client", () => {
   });
 
   it("hands on no event whose payload does not fit its type, warns, and asks for the topic again", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const client = await setup();
-    const onEvent = vi.fn();
-    const onResync = vi.fn();
-    client.subscribe(a, { onEvent, onResync });
-    await waitFor(() => expect(server.subscribesOf(1)).toEqual([a]));
+    const { warn, onEvent, onResync } = await followWithWarnings();
     server.publish(a, 1, { type: "notification.created", payload: { notificationId: "n1", added: "én" } });
     server.publish(a, 2, { type: "chat.unread", payload: null });
     await waitFor(() => expect(onResync).toHaveBeenCalledTimes(2));
