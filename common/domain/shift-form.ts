@@ -57,12 +57,18 @@ export function dateRule(date: string, today: OsloDate): ShiftFormRule | null {
  * next day.
  */
 export function timesRule(fromTime: string, toTime: string): ShiftFormRule | null {
-  const from = parseClockTime(fromTime);
-  if (from === null) return "shift_from_invalid";
-  const to = parseClockTime(toTime);
-  if (to === null) return "shift_to_invalid";
-  return from === to ? "shift_end_not_after_start" : null;
+  return fromTimeRule(fromTime) ?? toTimeRule(toTime) ?? spanRule(fromTime, toTime);
 }
+
+export const fromTimeRule = (time: string): ShiftFormRule | null =>
+  parseClockTime(time) === null ? "shift_from_invalid" : null;
+
+export const toTimeRule = (time: string): ShiftFormRule | null =>
+  parseClockTime(time) === null ? "shift_to_invalid" : null;
+
+/** Two valid times: equal ones are no shift. */
+export const spanRule = (fromTime: string, toTime: string): ShiftFormRule | null =>
+  parseClockTime(fromTime) === parseClockTime(toTime) ? "shift_end_not_after_start" : null;
 
 export function descriptionRule(description: string | undefined): ShiftFormRule | null {
   return (description?.trim().length ?? 0) > shiftLimits.descriptionMaxLength

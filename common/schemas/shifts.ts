@@ -42,8 +42,12 @@ export type ShiftStatus = (typeof shiftStatuses)[number];
 
 export const assignmentMethods = ["auto", "swap", "manual"] as const;
 
-/** The list screen's tabs: 'Åpne', 'Venter svar' (open, I am interested), 'Mine tildelte', 'Utkast'. */
-export const shiftViews = ["open", "waiting", "assigned", "drafts"] as const;
+/**
+ * The list screen's tabs: 'Åpne', 'Venter svar' (open, I am interested), 'Mine tildelte',
+ * 'Utkast'; and the admin page's 'Tildelt' (`filled`: the department's assigned shifts,
+ * for its leaders).
+ */
+export const shiftViews = ["open", "waiting", "assigned", "drafts", "filled"] as const;
 export type ShiftView = (typeof shiftViews)[number];
 
 const instant = z.iso.datetime({ offset: true });
@@ -175,6 +179,8 @@ export const shiftCounts = z.object({
   waiting: z.number().int().nonnegative(),
   assigned: z.number().int().nonnegative(),
   drafts: z.number().int().nonnegative().nullable(),
+  /** the admin page's 'Tildelt'; null, like drafts, for those who may not see it (optional: older servers) */
+  filled: z.number().int().nonnegative().nullable().optional(),
   interested: z.number().int().nonnegative(),
 });
 export type ShiftCounts = z.infer<typeof shiftCounts>;

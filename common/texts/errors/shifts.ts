@@ -16,7 +16,7 @@ export const shiftsErrors = {
   shift_in_past: "Datoen kan ikke være i fortiden.",
   shift_start_passed: "Starttiden har allerede passert.",
   shift_duplicate:
-    "Det finnes allerede en ekstravakt med samme avdeling, dato, tid og type som ikke er tildelt ennå.",
+    "Det finnes allerede en ekstravakt av samme type på samme dato og tid i avdelingen, som utkast eller åpen vakt.",
   shift_description_too_long: `Beskrivelsen kan være på høyst ${shiftLimits.descriptionMaxLength} tegn.`,
   // The server's own.
   shift_not_found: "Ekstravakten finnes ikke, eller du har ikke tilgang til den.",
