@@ -133,7 +133,7 @@ export const shiftsTexts = {
       date: "Dato",
       datePlaceholder: "dd.mm.åååå",
       dateFormatHint: "Skriv datoen som dd.mm.åååå, eller velg i kalenderen.",
-      openCalendar: "Velg dato i kalenderen",
+      openCalendar: "Åpne kalender",
       previousMonth: "Forrige måned",
       nextMonth: "Neste måned",
       weekdays: ["ma", "ti", "on", "to", "fr", "lø", "sø"],

@@ -149,7 +149,7 @@ describe("'Ny ekstravakt'", () => {
     draftServer();
     renderApp("/shifts/open");
     const { dialog, field } = await openCreate();
-    await userEvent.click(within(dialog).getByRole("button", { name: "Velg dato i kalenderen" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Åpne kalender" }));
     const grid = await screen.findByRole("table", { name: /\d{4}$/ });
     expect(
       within(grid)
