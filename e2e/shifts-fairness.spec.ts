@@ -10,6 +10,7 @@
  * the demo's own shifts, on a date no other spec uses.
  */
 import type { Browser, Page } from "@playwright/test";
+import { formatNorwegianDate } from "../common/domain/norwegian-date.ts";
 import { osloDate } from "../common/domain/oslo-time.ts";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
@@ -37,9 +38,9 @@ const card = (page: Page, date: string) =>
 async function createAndPublish(lars: Page, date: string) {
   await lars.getByRole("button", { name: "Ny ekstravakt" }).first().click();
   const dialog = lars.getByRole("dialog", { name: "Ny ekstravakt" });
-  await dialog.getByLabel("Dato").fill(date);
-  await dialog.getByLabel("Fra").selectOption("7");
-  await dialog.getByLabel("Til").selectOption("15");
+  await dialog.getByLabel("Dato").fill(formatNorwegianDate(date));
+  await dialog.getByLabel("Fra").fill("07:00");
+  await dialog.getByLabel("Til").fill("15:00");
   await dialog.getByLabel("Type vakt").selectOption("Ekstravakt anestesi");
   await dialog.getByLabel("Sted").selectOption("Operasjon 3");
   await dialog.getByRole("button", { name: "Lagre som utkast" }).click();

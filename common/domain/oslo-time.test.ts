@@ -6,7 +6,10 @@ import {
   osloDate,
   osloHour,
   osloHourToInstant,
+  osloMinutes,
+  osloTimeToInstant,
   shiftSpan,
+  shiftSpanOfTimes,
 } from "./oslo-time.ts";
 
 const hourMs = 3_600_000;
@@ -63,6 +66,20 @@ describe("Oslo hour → instant", () => {
     expect(osloHourToInstant("2026-03-29", 2).toISOString()).toBe("2026-03-29T01:00:00.000Z");
     expect(osloHourToInstant("2026-07-01", 7).toISOString()).toBe("2026-07-01T05:00:00.000Z");
     expect(osloHourToInstant("2026-12-01", 7).toISOString()).toBe("2026-12-01T06:00:00.000Z");
+  });
+
+  it("quarter hours follow the same rules, to the minute", () => {
+    expect(osloTimeToInstant("2026-12-01", 7 * 60 + 30).toISOString()).toBe("2026-12-01T06:30:00.000Z");
+    expect(osloTimeToInstant("2026-07-01", 15 * 60 + 45).toISOString()).toBe("2026-07-01T13:45:00.000Z");
+    // 02:30 happens twice in October (first: summer time) and not at all in March (03:30).
+    expect(osloTimeToInstant("2026-10-25", 150).toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(osloTimeToInstant("2026-03-29", 150).toISOString()).toBe("2026-03-29T01:30:00.000Z");
+    expect(osloMinutes(new Date("2026-12-01T06:30:00Z"))).toBe(450);
+    const night = shiftSpanOfTimes("2026-12-01", 22 * 60 + 45, 7 * 60 + 15)!;
+    expect(night.nextDay).toBe(true);
+    expect(night.endsAt.getTime() - night.startsAt.getTime()).toBe(8.5 * hourMs);
+    expect(formatShiftWhen(night.startsAt, night.endsAt)).toBe("tir. 01.12 · 22:45–07:15 (+1 dag)");
+    expect(shiftSpanOfTimes("2026-12-01", 450, 450)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Extra shifts are entered as an Oslo calendar date and whole wall-clock hours (spec §5:
- * 00:00–23:00) and stored as instants. The conversion must hold on the two nights a
+ * Extra shifts are entered as an Oslo calendar date and wall-clock times (whole hours in
+ * spec §5, quarter hours since: `clock-time.ts`) and stored as instants. The conversion must hold on the two nights a
  * year summer time starts or ends, when an hour is missing or happens twice.
  *
  * Our choice follows the "compatible" rule of JavaScript's Temporal: an hour that does
@@ -79,10 +79,22 @@ export function osloDate(at: Date): OsloDate {
   return osloFacts(at).date;
 }
 
+/** The Oslo wall-clock time of an instant, in minutes after midnight (07:30 → 450). */
+export function osloMinutes(at: Date): number {
+  // Oslo's offset is whole hours: the minutes are the instant's own.
+  return osloFacts(at).hour * 60 + at.getUTCMinutes();
+}
+
 /** The instant the clocks in Oslo show `hour`:00 on `date` (day overflow rolls over). */
 export function osloHourToInstant(date: OsloDate, hour: number, addDays = 0): Date {
+  return osloTimeToInstant(date, hour * 60, addDays);
+}
+
+/** The instant the clocks in Oslo show `minutes` after midnight on `date` (07:30 is 450). */
+export function osloTimeToInstant(date: OsloDate, minutes: number, addDays = 0): Date {
   const [y, m, d] = parts(date);
-  const found = new TZDate(y, m, d + addDays, hour, 0, 0, 0, osloTimeZone).getTime();
+  const hour = Math.floor(minutes / 60);
+  const found = new TZDate(y, m, d + addDays, hour, minutes % 60, 0, 0, osloTimeZone).getTime();
   // A repeated hour: take its first occurrence (summer time), an hour earlier.
   const earlier = found - hourMs;
   const same = (t: number) => {
@@ -100,16 +112,21 @@ export interface ShiftSpan {
   nextDay: boolean;
 }
 
-/**
- * A shift from `fromHour` to `toHour` on `date`: a 'to' earlier than 'from' ends the next
- * day (night shifts, decisions.md); equal hours, or hours the clocks skip, are no shift
- * (null: 'Sluttid må være etter starttid').
- */
+/** A shift from `fromHour` to `toHour` o'clock on `date` (`shiftSpanOfTimes` in hours). */
 export function shiftSpan(date: OsloDate, fromHour: number, toHour: number): ShiftSpan | null {
-  if (fromHour === toHour) return null;
-  const nextDay = toHour < fromHour;
-  const startsAt = osloHourToInstant(date, fromHour);
-  const endsAt = osloHourToInstant(date, toHour, nextDay ? 1 : 0);
+  return shiftSpanOfTimes(date, fromHour * 60, toHour * 60);
+}
+
+/**
+ * A shift from `from` to `to` (minutes after midnight) on `date`: a 'to' earlier than
+ * 'from' ends the next day (night shifts, decisions.md); equal times, or times the clocks
+ * skip, are no shift (null: 'Sluttid må være etter starttid').
+ */
+export function shiftSpanOfTimes(date: OsloDate, from: number, to: number): ShiftSpan | null {
+  if (from === to) return null;
+  const nextDay = to < from;
+  const startsAt = osloTimeToInstant(date, from);
+  const endsAt = osloTimeToInstant(date, to, nextDay ? 1 : 0);
   // 02:00–03:00 on the night summer time starts is no time at all.
   if (endsAt <= startsAt) return null;
   return { startsAt, endsAt, nextDay };

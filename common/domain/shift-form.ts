@@ -8,21 +8,22 @@
  * gives the first broken rule in the form's order, as the server answers it.
  */
 import { shiftLimits } from "../base/limits.ts";
-import { isOsloDate, type OsloDate, osloDate, osloHour } from "./oslo-time.ts";
+import { formatClockTime, parseClockTime } from "./clock-time.ts";
+import { isOsloDate, type OsloDate, osloDate, osloMinutes } from "./oslo-time.ts";
 
-/** Spec §5 and §9: whole hours 00:00–23:00, 24 entries. */
-export const shiftHours: readonly number[] = Array.from({ length: 24 }, (_, hour) => hour);
-
-/** 7 → "07:00" */
+/** 7 → "07:00" (the whole hours some lists still offer) */
 export const formatHour = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
-/** A 'to' hour earlier than the 'from' hour ends the next day ('+1 dag'). */
-export const endsNextDay = (fromHour: number, toHour: number) => toHour < fromHour;
+/** A 'to' time earlier than the 'from' time ends the next day ('+1 dag'); in minutes or hours alike. */
+export const endsNextDay = (from: number, to: number) => to < from;
 
 export type ShiftFormRule =
   | "shift_dept_required"
   | "shift_date_required"
+  | "shift_date_invalid"
   | "shift_in_past"
+  | "shift_from_invalid"
+  | "shift_to_invalid"
   | "shift_end_not_after_start"
   | "shift_description_too_long";
 
@@ -30,8 +31,11 @@ export type ShiftFormRule =
 export const shiftFormRuleField = {
   shift_dept_required: "deptId",
   shift_date_required: "date",
+  shift_date_invalid: "date",
   shift_in_past: "date",
-  shift_end_not_after_start: "toHour",
+  shift_from_invalid: "fromTime",
+  shift_to_invalid: "toTime",
+  shift_end_not_after_start: "toTime",
   shift_description_too_long: "description",
 } as const satisfies Record<ShiftFormRule, string>;
 
@@ -47,10 +51,24 @@ export function dateRule(date: string, today: OsloDate): ShiftFormRule | null {
   return date < today ? "shift_in_past" : null;
 }
 
-/** 'Sluttid må være etter starttid': equal hours are no shift; an earlier 'to' is the next day. */
-export function hoursRule(fromHour: number, toHour: number): ShiftFormRule | null {
-  return fromHour === toHour ? "shift_end_not_after_start" : null;
+/**
+ * 'Fra' and 'Til' are `HH:MM` on a quarter hour, each checked on its own field; then
+ * 'Sluttid må være etter starttid': equal times are no shift, an earlier 'to' is the
+ * next day.
+ */
+export function timesRule(fromTime: string, toTime: string): ShiftFormRule | null {
+  return fromTimeRule(fromTime) ?? toTimeRule(toTime) ?? spanRule(fromTime, toTime);
 }
+
+export const fromTimeRule = (time: string): ShiftFormRule | null =>
+  parseClockTime(time) === null ? "shift_from_invalid" : null;
+
+export const toTimeRule = (time: string): ShiftFormRule | null =>
+  parseClockTime(time) === null ? "shift_to_invalid" : null;
+
+/** Two valid times: equal ones are no shift. */
+export const spanRule = (fromTime: string, toTime: string): ShiftFormRule | null =>
+  parseClockTime(fromTime) === parseClockTime(toTime) ? "shift_end_not_after_start" : null;
 
 export function descriptionRule(description: string | undefined): ShiftFormRule | null {
   return (description?.trim().length ?? 0) > shiftLimits.descriptionMaxLength
@@ -60,8 +78,9 @@ export function descriptionRule(description: string | undefined): ShiftFormRule 
 
 export interface ShiftFormInput {
   date: string;
-  fromHour: number;
-  toHour: number;
+  /** `HH:MM` */
+  fromTime: string;
+  toTime: string;
   description?: string | undefined;
   deptId?: string | undefined;
 }
@@ -78,15 +97,19 @@ export function shiftFormError(input: ShiftFormInput, context: ShiftFormContext)
   return (
     deptRule(input.deptId, context.deptRequired) ??
     dateRule(input.date, context.today) ??
-    hoursRule(input.fromHour, input.toHour) ??
+    timesRule(input.fromTime, input.toTime) ??
     descriptionRule(input.description)
   );
 }
 
-/** A stored shift as the form shows it again ('Rediger'): its Oslo date and hours. */
+/** A stored shift as the form shows it again ('Rediger'): its Oslo date and times. */
 export function shiftFormTimes(
   startsAt: Date,
   endsAt: Date,
-): Pick<ShiftFormInput, "date" | "fromHour" | "toHour"> {
-  return { date: osloDate(startsAt), fromHour: osloHour(startsAt), toHour: osloHour(endsAt) };
+): Pick<ShiftFormInput, "date" | "fromTime" | "toTime"> {
+  return {
+    date: osloDate(startsAt),
+    fromTime: formatClockTime(osloMinutes(startsAt)),
+    toTime: formatClockTime(osloMinutes(endsAt)),
+  };
 }

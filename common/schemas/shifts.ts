@@ -3,13 +3,14 @@
  * decisions.md § Extra shifts). One contract for the server's validation, OpenAPI and
  * the web app's parsing.
  *
- * A shift is entered as an Oslo date and whole hours and stored as instants
- * (`domain/oslo-time.ts`). Every shift in a response carries `can`: what the caller may
+ * A shift is entered as an Oslo date and `HH:MM` times on quarter hours (whole hours,
+ * the first contract, still accepted) and stored as instants (`domain/oslo-time.ts`). Every shift in a response carries `can`: what the caller may
  * do with it, decided by the server's policies, so buttons never guess.
  */
 import { z } from "zod";
 import { hasControlCharacters } from "../base/characters.ts";
 import { shiftLimits } from "../base/limits.ts";
+import { parseClockTime } from "../domain/clock-time.ts";
 import { isOsloDate } from "../domain/oslo-time.ts";
 
 /** Spec §5: the type of shift is one of these. */
@@ -41,12 +42,20 @@ export type ShiftStatus = (typeof shiftStatuses)[number];
 
 export const assignmentMethods = ["auto", "swap", "manual"] as const;
 
-/** The list screen's tabs: 'Åpne', 'Venter svar' (open, I am interested), 'Mine tildelte', 'Utkast'. */
-export const shiftViews = ["open", "waiting", "assigned", "drafts"] as const;
+/**
+ * The list screen's tabs: 'Åpne', 'Venter svar' (open, I am interested), 'Mine tildelte',
+ * 'Utkast'; and the admin page's 'Tildelt' (`filled`: the department's assigned shifts,
+ * for its leaders).
+ */
+export const shiftViews = ["open", "waiting", "assigned", "drafts", "filled"] as const;
 export type ShiftView = (typeof shiftViews)[number];
 
 const instant = z.iso.datetime({ offset: true });
 const hour = z.number().int().min(0).max(23);
+/** `HH:MM`, 24-hour, on a quarter hour: "07:30" */
+const clockTime = z
+  .string()
+  .refine((v) => parseClockTime(v) !== null, "Klokkeslett som TT:MM i hele kvarter, f.eks. 07:30");
 
 export const shiftParams = z.object({ shiftId: z.uuid() });
 
@@ -54,13 +63,21 @@ export const shiftParams = z.object({ shiftId: z.uuid() });
  * 'Ny ekstravakt' and 'Rediger'. The shape only; the rules people meet in the form
  * ('Dato må velges', 'Sluttid må være etter starttid', past dates, 'Avdeling må velges')
  * answer 422 with their own codes.
+ *
+ * Each end is `fromTime`/`toTime` ("07:30"), or the older whole `fromHour`/`toHour`
+ * (7), which clients written before quarter hours still send (decisions.md § Shift
+ * times); given both, the time wins.
  */
-export const shiftInput = z.object({
+const shiftFields = z.object({
   /** Oslo calendar date, YYYY-MM-DD */
   date: z.string().refine(isOsloDate, "Ugyldig dato"),
-  fromHour: hour,
-  /** earlier than fromHour: the next day */
-  toHour: hour,
+  fromTime: clockTime.optional(),
+  /** earlier than fromTime: the next day */
+  toTime: clockTime.optional(),
+  /** @deprecated whole hours: use fromTime */
+  fromHour: hour.optional(),
+  /** @deprecated whole hours: use toTime */
+  toHour: hour.optional(),
   title: z.enum(shiftTitles),
   location: z.enum(shiftLocations),
   description: z
@@ -71,12 +88,35 @@ export const shiftInput = z.object({
     .optional(),
   /** the department, needed when the person leads several; default: the current one */
   deptId: z.uuid().optional(),
+  /** create it even though an identical draft or open shift exists ('Opprett likevel') */
+  allowDuplicate: z.boolean().optional(),
 });
+
+type ShiftTimeFields = Pick<z.infer<typeof shiftFields>, "fromTime" | "toTime" | "fromHour" | "toHour">;
+
+/** Both ends must be given, each as a time or an hour. */
+function requireBothEnds(v: ShiftTimeFields, ctx: z.RefinementCtx) {
+  if (v.fromTime === undefined && v.fromHour === undefined)
+    ctx.addIssue({ code: "custom", message: "Starttid må oppgis", path: ["fromTime"] });
+  if (v.toTime === undefined && v.toHour === undefined)
+    ctx.addIssue({ code: "custom", message: "Sluttid må oppgis", path: ["toTime"] });
+}
+
+export const shiftInput = shiftFields.superRefine(requireBothEnds);
 export type ShiftInput = z.infer<typeof shiftInput>;
 
 /** 'Rediger' on a draft: the same fields; a draft stays in its department. */
-export const shiftEditInput = shiftInput.omit({ deptId: true });
+export const shiftEditInput = shiftFields
+  .omit({ deptId: true, allowDuplicate: true })
+  .superRefine(requireBothEnds);
 export type ShiftEditInput = z.infer<typeof shiftEditInput>;
+
+/** The form's times in minutes after midnight (07:30 → 450), whichever way they were given. */
+export function shiftInputMinutes(input: ShiftTimeFields): { from: number; to: number } {
+  const of = (time: string | undefined, wholeHour: number | undefined) =>
+    time !== undefined ? parseClockTime(time)! : wholeHour! * 60;
+  return { from: of(input.fromTime, input.fromHour), to: of(input.toTime, input.toHour) };
+}
 
 export const shiftListQuery = z.object({ view: z.enum(shiftViews) });
 
@@ -139,6 +179,8 @@ export const shiftCounts = z.object({
   waiting: z.number().int().nonnegative(),
   assigned: z.number().int().nonnegative(),
   drafts: z.number().int().nonnegative().nullable(),
+  /** the admin page's 'Tildelt'; null, like drafts, for those who may not see it (optional: older servers) */
+  filled: z.number().int().nonnegative().nullable().optional(),
   interested: z.number().int().nonnegative(),
 });
 export type ShiftCounts = z.infer<typeof shiftCounts>;

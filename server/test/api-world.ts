@@ -393,7 +393,7 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "PATCH /api/chat/messages/:messageId": () => ({ content: "Hvem tar nattevakten?" }),
   "POST /api/chat/messages/:messageId/restore": () => ({}),
   "POST /api/chat/messages/:messageId/reactions": () => ({ emoji: "👍" }),
-  "POST /api/shifts": ({ d }) => ({ ...shiftForm, deptId: d.dept }),
+  "POST /api/shifts": ({ d }) => ({ ...shiftForm, deptId: d.dept, allowDuplicate: true }),
   "PATCH /api/shifts/:shiftId": () => shiftForm,
   "POST /api/shifts/:shiftId/publish": () => ({}),
   "POST /api/shifts/:shiftId/close": () => ({}),

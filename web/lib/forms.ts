@@ -3,6 +3,10 @@
  * server's own. A form shows one message at a time in its FormAlert (the form's own
  * error first, else the first field's); every field is described by that alert while
  * it shows, the fields at fault are marked invalid and the first of them gets the focus.
+ *
+ * A `live` form instead shows each field's message under it (`fieldError`), checked
+ * again as the field changes, so a message goes as soon as its field is right; its alert
+ * keeps only what is about no field (the server's answer).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, useId } from "react";
@@ -42,24 +46,30 @@ function firstMessage(error: unknown): string | null {
 export function useSchemaForm<Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
   defaultValues: DefaultValues<Input>,
+  { live = false }: { live?: boolean } = {},
 ) {
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues,
-    // Like the server's answer, a message stands until the form is sent again, not changing as one types.
-    reValidateMode: "onSubmit",
+    // Like the server's answer, a message stands until the form is sent again, not
+    // changing as one types; a live form's messages follow their fields.
+    reValidateMode: live ? "onChange" : "onSubmit",
   });
   const { errors, isSubmitting } = form.formState;
   const base = useId();
   const alertId = `${base}-alert`;
-  const message = firstMessage(errors.root) ?? firstMessage(errors);
+  const message = live ? firstMessage(errors.root) : (firstMessage(errors.root) ?? firstMessage(errors));
   const id = (name: Path<Input>) => `${base}-${name}`;
+  const fieldMessage = (name: Path<Input>) => form.getFieldState(name, form.formState).error?.message ?? null;
 
   /** For inputs react-hook-form cannot register (e.g. a Radix select under a Controller). */
   const aria = (name: Path<Input>) => ({
     id: id(name),
     "aria-invalid": form.getFieldState(name, form.formState).invalid || undefined,
-    "aria-describedby": message ? alertId : undefined,
+    "aria-describedby":
+      [live && fieldMessage(name) ? `${id(name)}-error` : null, message ? alertId : null]
+        .filter(Boolean)
+        .join(" ") || undefined,
   });
 
   const isField = (name: string | undefined): name is Path<Input> =>
@@ -115,6 +125,11 @@ export function useSchemaForm<Input extends FieldValues, Output>(
     field: (name: Path<Input>) => ({ ...form.register(name), ...aria(name) }),
     /** FormAlert's props */
     alert: { id: alertId, message },
+    /** a live form's message under a field (FieldError's props) */
+    fieldError: (name: Path<Input>) => ({
+      id: `${id(name)}-error`,
+      message: live ? fieldMessage(name) : null,
+    }),
     submit,
   };
 }

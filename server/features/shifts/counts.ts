@@ -10,7 +10,7 @@ import { shiftAssignments, shifts } from "../../db/schema.ts";
 import type { Viewer } from "../../platform/viewer.ts";
 import { interestCountSql, viewCondition } from "./present.ts";
 
-/** `withDrafts`: whether I may see the drafts; else their count is null. */
+/** `withDrafts`: whether I may see the drafts (and 'Tildelt'); else their counts are null. */
 export async function countShifts(
   db: Db,
   me: Viewer,
@@ -25,11 +25,12 @@ export async function countShifts(
       waiting: count("waiting"),
       assigned: count("assigned"),
       drafts: count("drafts"),
+      filled: count("filled"),
       interested: sql<number>`coalesce(sum(${interestCountSql}) filter (where ${where("open")}), 0)::int`,
     })
     .from(shifts)
     .leftJoin(shiftAssignments, eq(shiftAssignments.shiftId, shifts.id))
-    .where(or(where("open"), where("assigned"), where("drafts")));
+    .where(or(where("open"), where("assigned"), where("drafts"), where("filled")));
   // An aggregate without grouping has exactly one row.
-  return { ...row!, drafts: withDrafts ? row!.drafts : null };
+  return { ...row!, drafts: withDrafts ? row!.drafts : null, filled: withDrafts ? row!.filled : null };
 }

@@ -5,9 +5,9 @@
  * Each change checks the state under the row's lock, so two leaders at once cannot
  * publish twice or edit what was just published: the second is told why (409).
  */
-import { and, eq, ne } from "drizzle-orm";
-import { osloDate, shiftSpan } from "../../../common/domain/oslo-time.ts";
-import type { ShiftEditInput } from "../../../common/schemas/shifts.ts";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { osloDate, shiftSpanOfTimes } from "../../../common/domain/oslo-time.ts";
+import { type ShiftEditInput, shiftInputMinutes } from "../../../common/schemas/shifts.ts";
 import type { Tx } from "../../db/client.ts";
 import { shifts, staff } from "../../db/schema.ts";
 import type { Clock } from "../../platform/clock.ts";
@@ -23,12 +23,13 @@ export interface LifecycleDeps extends TxDeps {
 
 /**
  * The columns a form gives, by the create dialog's rules (spec §5): not on a past date,
- * the end after the start (an earlier 'to' hour is the next day), not starting in an
- * hour that has already passed today.
+ * the end after the start (an earlier 'to' time is the next day), not starting at a
+ * time that has already passed today.
  */
 function columnsOf(input: ShiftEditInput, now: Date) {
   if (input.date < osloDate(now)) throw unprocessable("shift_in_past");
-  const span = shiftSpan(input.date, input.fromHour, input.toHour);
+  const { from, to } = shiftInputMinutes(input);
+  const span = shiftSpanOfTimes(input.date, from, to);
   if (!span) throw unprocessable("shift_end_not_after_start");
   if (span.startsAt <= now) throw unprocessable("shift_start_passed");
   return {
@@ -40,15 +41,44 @@ function columnsOf(input: ShiftEditInput, now: Date) {
   };
 }
 
-/** A new draft in `deptId`; returns its id. */
+type Columns = ReturnType<typeof columnsOf>;
+
+/**
+ * Whether the department already has a draft or open shift of the same type at the same
+ * times: a second click, or a colleague who made it a minute ago. Read in the
+ * transaction through `shifts_dept_status_starts_idx`.
+ */
+async function hasTwin(tx: Tx, deptId: string, columns: Columns): Promise<boolean> {
+  const [twin] = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.deptId, deptId),
+        inArray(shifts.status, ["draft", "open"]),
+        eq(shifts.startsAt, columns.startsAt),
+        eq(shifts.endsAt, columns.endsAt),
+        eq(shifts.kind, "extra"),
+        eq(shifts.title, columns.title),
+      ),
+    )
+    .limit(1);
+  return twin !== undefined;
+}
+
+/**
+ * A new draft in `deptId`; returns its id. One identical to a draft or open shift is
+ * refused (409 `shift_duplicate`) unless the person chose to go on (`allowDuplicate`).
+ */
 export function createShift(
   deps: LifecycleDeps,
   creatorId: string,
   deptId: string,
-  input: ShiftEditInput,
+  input: ShiftEditInput & { allowDuplicate?: boolean | undefined },
 ): Promise<string> {
   const columns = columnsOf(input, deps.clock.now());
   return withTx(deps, async (tx, events) => {
+    if (!input.allowDuplicate && (await hasTwin(tx, deptId, columns))) throw conflict("shift_duplicate");
     const [row] = await tx
       .insert(shifts)
       .values({ ...columns, deptId, kind: "extra", status: "draft", createdBy: creatorId })

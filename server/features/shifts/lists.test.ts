@@ -159,8 +159,35 @@ describe("extra shifts: the lists and their counts", () => {
   it("counts what the tabs show, and the drafts only for those who see them", async () => {
     const counts = async (who: Person) =>
       shiftCounts.parse((await w.as[who].get("/api/shifts/counts")).json());
-    expect(await counts("kari")).toEqual({ open: 3, waiting: 1, assigned: 3, drafts: null, interested: 7 });
-    expect(await counts("leader")).toEqual({ open: 3, waiting: 0, assigned: 0, drafts: 2, interested: 7 });
+    expect(await counts("kari")).toEqual({
+      open: 3,
+      waiting: 1,
+      assigned: 3,
+      drafts: null,
+      filled: null,
+      interested: 7,
+    });
+    expect(await counts("leader")).toEqual({
+      open: 3,
+      waiting: 0,
+      assigned: 0,
+      drafts: 2,
+      filled: 2,
+      interested: 7,
+    });
+  });
+
+  it("gives leaders the department's assigned shifts ('Tildelt'), newest assignment first, with the holder", async () => {
+    const filled = await list("leader", "filled");
+    // The 40-day-old one is past the window; B's is B's.
+    expect(ids(filled)).toEqual([mine.past, mine.soon]);
+    expect(filled.every((s) => s.status === "assigned")).toBe(true);
+    expect(filled[0]!.assignment!.person).toMatchObject({ userId: w.ids.kari, name: w.names.kari });
+    for (const who of ["kari", "per", "leaderB"] as const) {
+      const res = await w.as[who].get("/api/shifts?view=filled");
+      expect(res.statusCode, who).toBe(who === "leaderB" ? 200 : 403);
+      if (who === "leaderB") expect(ids(shiftList.parse(res.json()).shifts)).not.toContain(mine.soon);
+    }
   });
 
   it("needs a department to list anything", async () => {

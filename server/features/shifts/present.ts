@@ -80,8 +80,20 @@ export function viewCondition(view: ShiftView, me: Viewer, deptId: string): SQL 
     }
     case "drafts":
       return and(inDept, eq(shifts.status, "draft"))!;
+    case "filled":
+      // The admin page's 'Tildelt': the department's assigned shifts, upcoming and the
+      // last 30 days. The start bound keeps the read a range of
+      // `shifts_dept_status_starts_idx` (dept, 'assigned', starts_at), not all the years.
+      return and(
+        inDept,
+        eq(shifts.status, "assigned"),
+        gt(shifts.startsAt, new Date(me.now.getTime() - filledDays * 86_400_000)),
+      )!;
   }
 }
+
+/** How far back the admin page's 'Tildelt' reaches. */
+export const filledDays = 30;
 
 function viewOrder(view: ShiftView, now: Date): SQL[] {
   switch (view) {
@@ -98,6 +110,9 @@ function viewOrder(view: ShiftView, now: Date): SQL[] {
       ];
     case "drafts":
       return [desc(shifts.createdAt), asc(shifts.id)];
+    case "filled":
+      // Newest assignment first: what a leader just did is on top.
+      return [desc(shiftAssignments.assignedAt), desc(shifts.startsAt), asc(shifts.id)];
   }
 }
 

@@ -69,7 +69,9 @@ export function shiftRoutes(app: FastifyInstance, ctx: AppContext, load: ShiftLo
           shiftList,
           await openShiftsJson(ctx.db, me, myDeptId(request), openShifts),
         );
-      if (view === "drafts" && !seesDrafts(request)) throw forbidden("shift_manage_refused");
+      // Drafts and the department's 'Tildelt' are the admin page's, for its leaders.
+      if ((view === "drafts" || view === "filled") && !seesDrafts(request))
+        throw forbidden("shift_manage_refused");
       return { shifts: await listShifts(ctx.db, me, view, myDeptId(request)) };
     },
   );

@@ -103,7 +103,14 @@ const inView: Record<ShiftView, (s: ShiftDto, me: string) => boolean> = {
   waiting: (s) => s.status === "open" && s.isInterested,
   assigned: (s, me) => s.status === "assigned" && s.assignment?.person.userId === me,
   drafts: (s) => s.status === "draft",
+  filled: (s) => s.status === "assigned",
 };
+
+/** As the server orders them: newest assignment first for 'Tildelt', else as given. */
+const ordered = (view: ShiftView, list: ShiftDto[]) =>
+  view === "filled"
+    ? [...list].sort((a, b) => (b.assignment?.assignedAt ?? "").localeCompare(a.assignment?.assignedAt ?? ""))
+    : list;
 
 /**
  * Signed in as `me` (Kari, staff by default) with `shifts` in the department. Drafts
@@ -126,7 +133,15 @@ export function shiftsServer(
     const path = url.pathname;
     if (method === "GET" && path === "/api/shifts") {
       const view = url.searchParams.get("view") as ShiftView;
-      return { status: 200, body: { shifts: shifts.filter((s) => inView[view](s, me.user.id)) } };
+      return {
+        status: 200,
+        body: {
+          shifts: ordered(
+            view,
+            shifts.filter((s) => inView[view](s, me.user.id)),
+          ),
+        },
+      };
     }
     if (method === "GET" && path === "/api/shifts/counts") {
       const count = (view: ShiftView) => shifts.filter((s) => inView[view](s, me.user.id)).length;
@@ -138,6 +153,7 @@ export function shiftsServer(
           waiting: count("waiting"),
           assigned: count("assigned"),
           drafts: lead ? count("drafts") : null,
+          filled: lead ? count("filled") : null,
           interested,
         },
       };

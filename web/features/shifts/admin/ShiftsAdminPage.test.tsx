@@ -57,6 +57,39 @@ describe("'Administrere Ekstravakter'", () => {
     ).toEqual(["ONOla Nordmann3", "KNKari Nordmann1", "LJLars Johansen0"]);
   });
 
+  it("keeps assigned shifts in 'Tildelt', newest assignment first, with who got them", async () => {
+    const assigned = (title: string, who: typeof ola, assignedAt: string, hours?: [number, number]) =>
+      shift({
+        title,
+        status: "assigned",
+        ...(hours && { hours }),
+        assignment: { person: who, assignedAt, method: "auto" },
+      });
+    const api = server();
+    api.shifts.push(
+      assigned("Nattevakt", ola, "2026-11-20T10:00:00.000Z"),
+      assigned("Beredskapsvakt", kariRef, "2026-11-26T09:00:00.000Z", [7.5, 15.5]),
+      assigned("Dagvakt", person(ids.lars, "Lars Johansen"), "2026-11-24T08:00:00.000Z"),
+    );
+    renderApp("/shifts/admin");
+    const tab = await screen.findByRole("tab", { name: "Tildelt (3)" });
+    await userEvent.click(tab);
+    expect(tab).toHaveAttribute("aria-selected", "true");
+    const panel = screen.getByRole("tabpanel");
+    await waitFor(() => expect(within(panel).getAllByRole("article")).toHaveLength(3));
+    const cards = within(panel).getAllByRole("article");
+    expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual([
+      "Beredskapsvakt",
+      "Dagvakt",
+      "Nattevakt",
+    ]);
+    expect(cards[0]).toHaveTextContent("07:30–15:30");
+    expect(cards[0]).toHaveTextContent("Tildelt deg");
+    expect(cards[1]).toHaveTextContent("Lars Johansen");
+    expect(cards[2]).toHaveTextContent("Ola Nordmann");
+    expect(api.calls.some((c) => c.url.searchParams.get("view") === "filled")).toBe(true);
+  });
+
   it("opens 'Ny ekstravakt' from 'Opprett ny ekstravakt'", async () => {
     server();
     renderApp("/shifts/admin");

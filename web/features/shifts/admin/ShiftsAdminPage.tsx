@@ -1,7 +1,8 @@
 /**
  * /shifts/admin 'Administrere Ekstravakter' (spec §2; leaders and admins, the route
- * checks): 'Opprett ny ekstravakt', the counters, the open shifts and the drafts with
- * the same cards as the list screen, and the fairness picture. An assignment run here
+ * checks): 'Opprett ny ekstravakt', the counters, the open shifts, the drafts and the
+ * assigned ones ('Tildelt', newest assignment first, with who got it) with the same
+ * cards as the list screen, and the fairness picture. An assignment run here
  * ends in 'Tildeling fullført' with its result.
  */
 import { Plus } from "lucide-react";
@@ -46,13 +47,14 @@ export function ShiftsAdminPage() {
   const mayCreate = useMayCreateShifts();
   const [creating, setCreating] = useState(false);
   const [params, setParams] = useSearchParams();
-  const view: ShiftView = params.get(tabParam) === "drafts" ? "drafts" : "open";
+  const asked = params.get(tabParam);
+  const view: ShiftView = asked === "drafts" || asked === "filled" ? asked : "open";
   const show = (next: ShiftView) =>
     setParams(
       (prev) => {
         const updated = new URLSearchParams(prev);
         updated.delete(outcomeParam);
-        if (next === "drafts") updated.set(tabParam, next);
+        if (next !== "open") updated.set(tabParam, next);
         else updated.delete(tabParam);
         return updated;
       },
@@ -78,6 +80,7 @@ export function ShiftsAdminPage() {
         tabs={[
           { view: "open", label: t.openTab },
           { view: "drafts", label: t.draftsTab },
+          { view: "filled", label: t.filledTab },
         ]}
         value={view}
         onChange={show}

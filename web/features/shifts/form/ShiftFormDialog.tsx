@@ -1,41 +1,47 @@
 /**
- * 'Ny ekstravakt' and 'Rediger ekstravakt' (spec §5 Create shift): a date (no past
- * dates), 'Fra' and 'Til' as whole hours ('Til' earlier than 'Fra' is the next day,
- * '+1 dag'), the type and the place from fixed lists, an optional description, and the
- * department for someone who leads several. It is saved as a draft; then the dialog
- * offers 'Publiser nå' or 'Publiser senere'.
+ * 'Ny ekstravakt' and 'Rediger ekstravakt' (spec §5 Create shift): a date as
+ * dd.mm.åååå (no past dates), 'Fra' and 'Til' in quarter hours ('Til' earlier than
+ * 'Fra' is the next day, '+1 dag'), the type and the place from fixed lists, an optional
+ * description, and the department for someone who leads several. Each field's message
+ * stands under it until the field is right. A shift like a draft or open one already
+ * there asks first ('Opprett likevel'). It is saved as a draft; then the dialog offers
+ * 'Publiser nå' or 'Publiser senere'.
  */
 import { useState } from "react";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
+import { parseClockTime } from "../../../../common/domain/clock-time.ts";
+import { formatNorwegianDate } from "../../../../common/domain/norwegian-date.ts";
 import { osloDate } from "../../../../common/domain/oslo-time.ts";
 import { effectiveRole, isLeaderOrAdmin } from "../../../../common/domain/roles.ts";
+import { endsNextDay, shiftFormRuleField, shiftFormTimes } from "../../../../common/domain/shift-form.ts";
 import {
-  endsNextDay,
-  formatHour,
-  shiftFormRuleField,
-  shiftFormTimes,
-  shiftHours,
-} from "../../../../common/domain/shift-form.ts";
-import { type ShiftDto, shiftLocations, shiftTitles } from "../../../../common/schemas/shifts.ts";
+  type ShiftDto,
+  type ShiftInput,
+  shiftLocations,
+  shiftTitles,
+} from "../../../../common/schemas/shifts.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
-import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
+import { ApiError } from "../../../lib/api.ts";
 import { useSchemaForm } from "../../../lib/forms.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useSaveShift } from "../api/mutations.ts";
+import { DateField } from "./DateField.tsx";
+import { DuplicateWarning } from "./DuplicateWarning.tsx";
+import { FieldError } from "./FieldError.tsx";
 import { PublishStep } from "./PublishStep.tsx";
 import { type ShiftFormFields, shiftFormSchema } from "./shift-form-schema.ts";
+import { TimeChoices, TimeField } from "./TimeField.tsx";
 
 const t = ui.shifts.form;
 
-const hourOptions = shiftHours.map((h) => ({ value: String(h), label: formatHour(h) }));
 const titleOptions = shiftTitles.map((v) => ({ value: v, label: v }));
 const locationOptions = shiftLocations.map((v) => ({ value: v, label: v }));
 
@@ -47,13 +53,13 @@ function useLedDepartments() {
 
 function defaults(shift: ShiftDto | undefined, deptId: string): ShiftFormFields {
   if (!shift)
-    return { deptId, date: "", fromHour: "7", toHour: "15", title: "", location: "", description: "" };
+    return { deptId, date: "", fromTime: "07:00", toTime: "15:00", title: "", location: "", description: "" };
   const times = shiftFormTimes(new Date(shift.startsAt), new Date(shift.endsAt));
   return {
     deptId: shift.deptId,
-    date: times.date,
-    fromHour: String(times.fromHour),
-    toHour: String(times.toHour),
+    date: formatNorwegianDate(times.date),
+    fromTime: times.fromTime,
+    toTime: times.toTime,
     title: shift.title,
     location: shift.location,
     description: shift.description ?? "",
@@ -70,20 +76,56 @@ function ShiftForm({ shift, onSaved }: { shift?: ShiftDto; onSaved: (saved: Shif
   const [schema] = useState(() => shiftFormSchema({ today, deptRequired }));
   // Someone who leads several departments names one on purpose: a wrong guess would
   // notify the wrong department.
-  const { form, busy, id, field, alert, submit } = useSchemaForm(
+  const { form, busy, id, field, fieldError, alert, submit } = useSchemaForm(
     schema,
     defaults(shift, deptRequired ? "" : (currentDeptId ?? "")),
+    { live: true },
   );
   const save = useSaveShift(shift?.id);
-  const [fromHour, toHour] = form.watch(["fromHour", "toHour"]);
-  const nextDay = endsNextDay(Number(fromHour), Number(toHour));
+  // A twin of a draft or open shift: what was sent, until the leader goes on or back.
+  const [twin, setTwin] = useState<ShiftInput | null>(null);
+  const [fromTime, toTime] = form.watch(["fromTime", "toTime"]);
+  const from = parseClockTime(fromTime);
+  const to = parseClockTime(toTime);
+  const nextDay = from !== null && to !== null && endsNextDay(from, to);
   const fallback = shift ? ui.shifts.feedback.updateFailed : ui.shifts.feedback.createFailed;
+  /** Writes a tidied value back, checked again once the form has been sent. */
+  const put = (name: keyof ShiftFormFields) => (value: string) =>
+    form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
-  const onSubmit = submit(async (body) => onSaved(await save.mutateAsync(body)), {
-    fallback,
-    errorFields: shiftFormRuleField,
-    onError: (message) => toast.error(fallback, message === fallback ? undefined : { description: message }),
-  });
+  const onSubmit = submit(
+    async (body) => {
+      try {
+        onSaved(await save.mutateAsync(body));
+      } catch (err) {
+        if (!(err instanceof ApiError && err.code === "shift_duplicate")) throw err;
+        setTwin(body);
+      }
+    },
+    {
+      fallback,
+      errorFields: shiftFormRuleField,
+      onError: (message) =>
+        toast.error(fallback, message === fallback ? undefined : { description: message }),
+    },
+  );
+
+  if (twin)
+    return (
+      <DuplicateWarning
+        shift={twin}
+        busy={save.isPending}
+        onConfirm={async () => {
+          try {
+            onSaved(await save.mutateAsync({ ...twin, allowDuplicate: true }));
+          } catch {
+            setTwin(null);
+            toast.error(fallback);
+          }
+        }}
+        onBack={() => setTwin(null)}
+      />
+    );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -95,41 +137,52 @@ function ShiftForm({ shift, onSaved }: { shift?: ShiftDto; onSaved: (saved: Shif
             options={led.map((m) => ({ value: m.deptId, label: withoutBidiControls(m.deptName) }))}
             {...field("deptId")}
           />
+          <FieldError {...fieldError("deptId")} />
         </div>
       )}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={id("date")}>{t.date}</Label>
-        <Input type="date" min={today} {...field("date")} />
+        <DateField onChoose={put("date")} {...field("date")} min={today} />
+        <FieldError {...fieldError("date")} />
       </div>
-      <div className="grid grid-cols-2 gap-3">
+      <TimeChoices />
+      <div className="grid grid-cols-2 items-start gap-3">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={id("fromHour")}>{t.from}</Label>
-          <NativeSelect options={hourOptions} {...field("fromHour")} />
+          <Label htmlFor={id("fromTime")}>{t.from}</Label>
+          <TimeField onNormalize={put("fromTime")} {...field("fromTime")} />
+          <FieldError {...fieldError("fromTime")} />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={id("toHour")}>{t.to}</Label>
-          <NativeSelect options={hourOptions} {...field("toHour")} />
+          <div className="flex items-center justify-between gap-2">
+            <Label htmlFor={id("toTime")}>{t.to}</Label>
+            {/* The next day is said beside 'Til', where the eye is: no row of its own. */}
+            <span aria-live="polite" className="flex h-5 items-center">
+              {nextDay && (
+                <Badge tone="info">
+                  {t.nextDay}
+                  <span className="sr-only"> {t.nextDayHint}</span>
+                </Badge>
+              )}
+            </span>
+          </div>
+          <TimeField onNormalize={put("toTime")} {...field("toTime")} />
+          <FieldError {...fieldError("toTime")} />
         </div>
       </div>
-      <p aria-live="polite" className="-mt-2 flex min-h-6 items-center gap-2 text-sm text-muted-fg">
-        {nextDay && (
-          <>
-            <Badge tone="info">{t.nextDay}</Badge>
-            {t.nextDayHint}
-          </>
-        )}
-      </p>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={id("title")}>{t.title}</Label>
         <NativeSelect placeholder={t.titlePlaceholder} options={titleOptions} {...field("title")} />
+        <FieldError {...fieldError("title")} />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={id("location")}>{t.location}</Label>
         <NativeSelect placeholder={t.locationPlaceholder} options={locationOptions} {...field("location")} />
+        <FieldError {...fieldError("location")} />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={id("description")}>{t.notes}</Label>
         <Textarea rows={3} placeholder={t.notesPlaceholder} {...field("description")} />
+        <FieldError {...fieldError("description")} />
       </div>
       <FormAlert {...alert} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

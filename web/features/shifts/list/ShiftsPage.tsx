@@ -30,6 +30,7 @@ const addressOf: Record<ShiftView, string> = {
   waiting: `${paths.shifts.open}?${tabParam}=waiting`,
   assigned: paths.shifts.assigned,
   drafts: `${paths.shifts.open}?${tabParam}=drafts`,
+  filled: `${paths.shifts.admin}?${tabParam}=filled`,
 };
 
 /** The tab an address asks for; one it may not see ('Utkast' for staff) is 'Åpne'. */
