@@ -3,7 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import { format, formatDistanceToNow } from "date-fns";
 import { nb } from "date-fns/locale";
 import { useEffect, useState } from "react";
-import { formatShiftWhen } from "../../common/domain/oslo-time.ts";
+import { formatShiftStart, formatShiftWhen } from "../../common/domain/oslo-time.ts";
 import { currentShiftBlock, osloTimeZone, type ShiftBlock } from "../../common/domain/shift-block.ts";
 
 const oslo = (value: Date | string) => new TZDate(new Date(value).getTime(), osloTimeZone);
@@ -29,8 +29,7 @@ export const shiftWhen = (shift: { startsAt: string; endsAt: string }) =>
   formatShiftWhen(new Date(shift.startsAt), new Date(shift.endsAt));
 
 /** `lør. 05.12 · 07:00`: a shift's start alone, when its end is not known. */
-export const shiftStart = (startsAt: Date | string) =>
-  format(oslo(startsAt), "EEE dd.MM · HH:mm", { locale: nb });
+export const shiftStart = (startsAt: Date | string) => formatShiftStart(new Date(startsAt));
 
 /** for 5 minutter siden */
 export const formatRelative = (value: Date | string) =>

@@ -175,7 +175,9 @@ export const shiftsTexts = {
       noWinner: "Ingen fikk vakten",
       yourStatus: "Din status",
       /** for a leader or admin who was no candidate: how the ward's assignment went */
-      wardStatus: "Kandidater",
+      wardStatus: "For avdelingen",
+      ward: (interested: number, eligible: number) =>
+        `${interested === 1 ? "1 interessert" : `${interested} interesserte`}, ${eligible} kunne tildeles`,
       rank: (rank: number, total: number) => `Du er nr. ${rank} av ${total}`,
       ineligible: "Du kunne ikke tildeles denne vakten.",
       notCandidate: "Du var ikke blant de interesserte.",
