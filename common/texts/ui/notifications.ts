@@ -69,6 +69,8 @@ export const notificationsTexts = {
       swap_cancelled: (shift: string) => `Tilbudet om ${shift} ble kansellert av eieren.`,
       swap_closed: (shift: string) => `${shift} har startet, så vaktbyttet ble ikke noe av.`,
     } satisfies Record<ShiftNotificationType, (shift: string) => string>,
+    /** 'Ny ekstravakt' once answered, assigned or closed: no longer a call to 'Meld interesse' */
+    publishedSettled: (shift: string) => `${shift} ble lagt ut.`,
     /** what kind of broadcast an item is, above its own title */
     broadcastKinds: {
       announcement: "Kunngjøring",

@@ -112,7 +112,11 @@ describe("what the bell shows of each type", () => {
         shiftStatus: "assigned",
         can: { interest: false, viewOutcome: true },
       });
-      expect(assigned).toMatchObject({ state: "Tildelt", interestIn: undefined });
+      expect(assigned).toMatchObject({
+        state: "Tildelt",
+        interestIn: undefined,
+        text: "«Dagvakt» man. 01.07 · 07:00–15:00 ble lagt ut.",
+      });
       expect(assigned.link).toEqual({ to: `/shifts/open?outcome=${ids.shift}`, label: "Se tildeling" });
       const notMine = withTarget("shift_published", {
         shiftStatus: "assigned",

@@ -167,12 +167,15 @@ export function viewOf(n: NotificationDto): NotificationView {
     return { icon, heading: title, kind: t.broadcastKinds[n.type], text: description || undefined };
   }
   const shift = t.shift(n.payload.title, whenOf(n));
+  const state = stateOf(n);
+  // A published shift whose question is settled no longer asks for interest.
+  const text = n.type === "shift_published" && state ? t.publishedSettled(shift) : t.texts[n.type](shift);
   return {
     icon,
     heading: t.headings[n.type],
-    text: t.texts[n.type](shift),
+    text,
     link: linkOf(n),
     interestIn: interestOf(n),
-    state: stateOf(n),
+    state,
   };
 }
