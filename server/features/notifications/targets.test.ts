@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type NotificationListResponse,
   type NotificationType,
   notificationListResponse,
 } from "../../../common/schemas/notifications.ts";
-import { notifications } from "../../db/schema.ts";
-import { makeShift } from "../../test/factories.ts";
+import { notifications, shiftAssignments } from "../../db/schema.ts";
+import { assignShiftTo, makeShift } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
 import { twoDepartments, type World } from "../../test/world.ts";
 
@@ -102,6 +103,46 @@ describe("notifications: what a notice points to, as it is now", () => {
       answered: false,
       can: { interest: false, viewOutcome: false },
     });
+  });
+
+  it("follows a swap deal: the owner's proposal notice and the leader's approval notice", async () => {
+    // A roster shift Kari holds, given away: Ola claims it.
+    const kari = await makeShift(t, {
+      dept: w.a,
+      kind: "roster",
+      status: "assigned",
+      startsAt: new Date(Date.now() + 30 * 3_600_000),
+    });
+    await assignShiftTo(t, kari.id, w.ids.kari);
+    const [held] = await t.ctx.db
+      .select({ id: shiftAssignments.id })
+      .from(shiftAssignments)
+      .where(eq(shiftAssignments.shiftId, kari.id));
+    const offer = (
+      await w.as.kari.post("/api/swaps/offers", {
+        assignmentId: held!.id,
+        visibility: "dept",
+        requireSwap: false,
+      })
+    ).json() as { id: string };
+    const deal = (await w.as.ola.post(`/api/swaps/offers/${offer.id}/deals`, {})).json() as { id: string };
+    // Deals are told after the commit (the outbox): wait until the notice is there.
+    const dealOf = async (who: Client, type: NotificationType) => {
+      await expect
+        .poll(async () => (await listOf(who)).notifications.some((n) => n.type === type))
+        .toBe(true);
+      return (await listOf(who)).notifications.find((n) => n.type === type)!.target;
+    };
+    expect(await dealOf(w.as.kari, "swap_matched_proposed")).toMatchObject({
+      dealStatus: "waiting_owner",
+      shiftStatus: "assigned",
+      startsAt: kari.startsAt.toISOString(),
+    });
+    await w.as.kari.post(`/api/swaps/deals/${deal.id}/accept`);
+    expect((await dealOf(w.as.kari, "swap_matched_proposed"))?.dealStatus).toBe("waiting_leader");
+    expect((await dealOf(w.as.leader, "swap_ready_for_leader"))?.dealStatus).toBe("waiting_leader");
+    await w.as.leader.post(`/api/swaps/deals/${deal.id}/approve`, {});
+    expect((await dealOf(w.as.leader, "swap_ready_for_leader"))?.dealStatus).toBe("approved");
   });
 
   it("gives broadcasts no target", async () => {
