@@ -63,6 +63,10 @@ async function assign(lars: Page, date: string): Promise<string> {
   // Both interests reach Lars's open page live.
   await expect(shift).toContainText("2 interesserte");
   await shift.getByRole("button", { name: "Tildel automatisk" }).click();
+  // It asks first: both are interested and may be given it.
+  const asks = lars.getByRole("dialog", { name: "Tildele vakten automatisk?" });
+  await expect(asks).toContainText("2 interesserte, 2 kan tildeles");
+  await asks.getByRole("button", { name: "Tildel", exact: true }).click();
   const toast = lars.getByText(/^Tildelt til .+\. Varsler sendt\.$/).first();
   await expect(toast).toBeVisible();
   const winner = /^Tildelt til (.+)\. Varsler sendt\.$/.exec((await toast.textContent()) ?? "")?.[1];

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  formatShiftStart,
   formatShiftWhen,
   isOsloDate,
   osloDate,
@@ -115,6 +116,7 @@ describe("shift spans", () => {
     expect(formatShiftWhen(night.startsAt, night.endsAt)).toBe("tir. 24.11 · 23:00–07:00 (+1 dag)");
     const day = shiftSpan("2026-03-02", 7, 15)!;
     expect(formatShiftWhen(day.startsAt, day.endsAt)).toBe("man. 02.03 · 07:00–15:00");
+    expect(formatShiftStart(day.startsAt)).toBe("man. 02.03 · 07:00");
   });
 });
 

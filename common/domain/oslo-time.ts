@@ -145,3 +145,10 @@ export function formatShiftWhen(startsAt: Date, endsAt: Date): string {
   const [, month, day] = start.date.split("-");
   return `${start.weekday} ${day}.${month} · ${osloClock(startsAt)}–${osloClock(endsAt)}${nextDay}`;
 }
+
+/** A shift's start alone, as a card writes it (`tir. 24.11 · 07:00`): when its end is not known. */
+export function formatShiftStart(startsAt: Date): string {
+  const start = osloFacts(startsAt);
+  const [, month, day] = start.date.split("-");
+  return `${start.weekday} ${day}.${month} · ${osloClock(startsAt)}`;
+}

@@ -16,6 +16,8 @@ import { z } from "zod";
 import { hasControlCharacters } from "../base/characters.ts";
 import { broadcastLimits } from "../base/limits.ts";
 import { type NotificationType, notificationTypes } from "../domain/notifications.ts";
+import { dealStatuses } from "../domain/swap-terms.ts";
+import { shiftStatuses } from "./shifts.ts";
 
 export { type NotificationType, notificationTypes } from "../domain/notifications.ts";
 
@@ -83,6 +85,25 @@ type Payloads = typeof notificationPayloads;
 /** What a caller passes for a type (before trimming). */
 export type NotificationPayloadInput<T extends NotificationType> = z.input<Payloads[T]>;
 
+/**
+ * What a shift or swap notice points to, as it is now (read with the list, joined by
+ * id): the bell offers only what the present state allows ('Jeg er interessert' on an
+ * open shift, not on one that was assigned meanwhile) and names the shift by its
+ * present times. The abilities come from the policies, as on a shift card.
+ */
+export const notificationTarget = z.object({
+  /** the shift's status now; null when it is gone */
+  shiftStatus: z.enum(shiftStatuses).nullable(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  /** the swap deal's status now (swap notices); null for shift notices or when gone */
+  dealStatus: z.enum(dealStatuses).nullable(),
+  /** I have answered the shift: registered interest */
+  answered: z.boolean(),
+  can: z.object({ interest: z.boolean(), viewOutcome: z.boolean() }),
+});
+export type NotificationTarget = z.infer<typeof notificationTarget>;
+
 const item = <T extends NotificationType>(type: T) =>
   z.object({
     id: z.uuid(),
@@ -91,6 +112,8 @@ const item = <T extends NotificationType>(type: T) =>
     createdAt: z.string(),
     /** null: unread */
     readAt: z.string().nullable(),
+    /** null for broadcasts; absent from an older server */
+    target: notificationTarget.nullish(),
   });
 
 type ItemOf<T> = T extends NotificationType ? ReturnType<typeof item<T>> : never;

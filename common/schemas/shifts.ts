@@ -244,6 +244,29 @@ export const assignmentAudit = z.object({
 export type AssignmentAudit = z.infer<typeof assignmentAudit>;
 
 /** 'Tildel automatisk': the winner, and whether it had been decided before ('Allerede tildelt'). */
+/**
+ * What 'Tildel automatisk' would decide on, asked before it runs: everyone interested
+ * now, whether each could be given the shift (an active member without an overlapping
+ * shift or too short a rest), and the rule in a sentence. Nothing is drawn or written.
+ */
+export const assignmentPreview = z.object({
+  shiftId: z.uuid(),
+  candidates: z.array(
+    z.object({
+      userId: z.uuid(),
+      name: z.string(),
+      fairnessValue: z.number().int().nonnegative(),
+      eligible: z.boolean(),
+      /** Norwegian, as the audit words it; null when eligible */
+      reason: z.string().nullable(),
+    }),
+  ),
+  interested: z.number().int().nonnegative(),
+  eligible: z.number().int().nonnegative(),
+  rule: z.string(),
+});
+export type AssignmentPreview = z.infer<typeof assignmentPreview>;
+
 export const assignResponse = z.object({
   shiftId: z.uuid(),
   alreadyAssigned: z.boolean(),

@@ -23,6 +23,8 @@ export const shiftRoutes: RouteTable = {
   "POST /api/shifts/:shiftId/publish": draftManagers,
   "POST /api/shifts/:shiftId/close": managers,
   "POST /api/shifts/:shiftId/assign": managers,
+  // What the assignment would decide on: asked by those who may run it.
+  "GET /api/shifts/:shiftId/assignment-preview": managers,
   // Every active member, leaders included; admins see other departments' shifts but do not work there.
   "POST /api/shifts/:shiftId/interest": ["401", "ok|404", "ok|404", "ok|404", "ok|403", "404|ok", "404|ok"],
   "DELETE /api/shifts/:shiftId/interest": ["401", "ok|404", "ok|404", "ok|404", "ok|403", "404|ok", "404|ok"],

@@ -1,5 +1,6 @@
-import { describe } from "vitest";
-import { me, no, ownOnly, someoneElse, table, yes } from "./matrix.test-support.ts";
+import { describe, expect, it } from "vitest";
+import { A, B, me, no, ownOnly, someoneElse, staging, table, yes } from "./matrix.test-support.ts";
+import { type Actor, may } from "./policy.ts";
 import type { ShiftResource, ShiftStatus, UserResource } from "./resources.ts";
 
 const shift =
@@ -63,7 +64,8 @@ describe("policies: extra shifts", () => {
     table(action, "draft", shift("draft"), nobody);
   }
 
-  table("shift.interest", "open shift", shift("open"), activeStaff);
+  // Those who run the shift are not offered it (admins run every department's).
+  table("shift.interest", "open shift", shift("open"), { ...nobody, staff: ownOnly });
   table("shift.interest", "open shift whose start has passed", shift("open", { started: true }), nobody);
   table("shift.interest", "closed shift", shift("closed"), nobody);
   table("shift.interest", "assigned shift", shift("assigned"), nobody);
@@ -93,4 +95,36 @@ describe("policies: extra shifts", () => {
     none: no,
   });
   table("shift.calendar", "someone else's feed", feedOwner(someoneElse), nobody);
+
+  describe("shift.interest for people with two records", () => {
+    const person = (memberships: Actor["memberships"]): Actor => ({
+      userId: me,
+      memberships,
+      currentDeptId: A,
+    });
+    const open = shift("open");
+    it("an admin of one department who is staff in another may take that one's shifts", () => {
+      const actor = person([
+        { deptId: A, role: "admin", isActive: true },
+        { deptId: B, role: "staff", isActive: true },
+      ]);
+      expect(may(actor, "shift.interest", open(B), staging)).toBe(true);
+      expect(may(actor, "shift.interest", open(A), staging)).toBe(false);
+    });
+    it("a leader of one department who is staff in another may take only that one's", () => {
+      const actor = person([
+        { deptId: A, role: "leader", isActive: true },
+        { deptId: B, role: "staff", isActive: true },
+      ]);
+      expect(may(actor, "shift.interest", open(B), staging)).toBe(true);
+      expect(may(actor, "shift.interest", open(A), staging)).toBe(false);
+    });
+    it("a deactivated staff record does not count", () => {
+      const actor = person([
+        { deptId: A, role: "admin", isActive: true },
+        { deptId: B, role: "staff", isActive: false },
+      ]);
+      expect(may(actor, "shift.interest", open(B), staging)).toBe(false);
+    });
+  });
 });

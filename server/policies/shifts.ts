@@ -15,6 +15,13 @@ import { type Actor, activeIn, allow, isAdmin, leadsOrAdmins } from "./policy.ts
 import type { ShiftResource } from "./resources.ts";
 
 const manages = (actor: Actor, shift: ShiftResource) => leadsOrAdmins(actor, shift.deptId);
+/**
+ * Could work the shift: an active staff record in its department. A leader or an admin
+ * who runs the shift is not offered 'Jeg er interessert' unless that is what they are
+ * there too (an admin elsewhere who is staff here).
+ */
+const worksIn = (actor: Actor, shift: ShiftResource) =>
+  actor.memberships.some((m) => m.deptId === shift.deptId && m.isActive && m.role === "staff");
 /** Takes interest and an assignment: open, and not started (decisions.md § Lifecycle). */
 const takesPeople = (shift: ShiftResource) => shift.status === "open" && !shift.started;
 
@@ -43,7 +50,11 @@ allow("shift.publish", (actor, shift) => shift.status === "draft" && !shift.star
 allow("shift.delete", (actor, shift) => shift.status === "draft" && manages(actor, shift));
 allow("shift.close", (actor, shift) => shift.status === "open" && manages(actor, shift));
 allow("shift.assign", (actor, shift) => takesPeople(shift) && manages(actor, shift));
-allow("shift.interest", (actor, shift) => takesPeople(shift) && activeIn(actor, shift.deptId));
+allow(
+  "shift.interest",
+  (actor, shift) =>
+    takesPeople(shift) && activeIn(actor, shift.deptId) && (!manages(actor, shift) || worksIn(actor, shift)),
+);
 
 allow(
   "shift.viewOutcome",

@@ -3,6 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import { format, formatDistanceToNow } from "date-fns";
 import { nb } from "date-fns/locale";
 import { useEffect, useState } from "react";
+import { formatShiftStart, formatShiftWhen } from "../../common/domain/oslo-time.ts";
 import { currentShiftBlock, osloTimeZone, type ShiftBlock } from "../../common/domain/shift-block.ts";
 
 const oslo = (value: Date | string) => new TZDate(new Date(value).getTime(), osloTimeZone);
@@ -19,6 +20,16 @@ export const formatWeekday = (value: Date | string) => format(oslo(value), "EEEE
 
 /** 14:05 */
 export const formatTime = (value: Date | string) => format(oslo(value), "HH:mm", { locale: nb });
+
+/**
+ * A shift's day and times as its card shows them, `lør. 05.12 · 07:00–15:00` (with
+ * '(+1 dag)' for a night shift); shared by the shift cards and the notices about them.
+ */
+export const shiftWhen = (shift: { startsAt: string; endsAt: string }) =>
+  formatShiftWhen(new Date(shift.startsAt), new Date(shift.endsAt));
+
+/** `lør. 05.12 · 07:00`: a shift's start alone, when its end is not known. */
+export const shiftStart = (startsAt: Date | string) => formatShiftStart(new Date(startsAt));
 
 /** for 5 minutter siden */
 export const formatRelative = (value: Date | string) =>

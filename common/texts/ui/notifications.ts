@@ -1,8 +1,8 @@
 /**
  * The notification bell and 'Send varsel til alle' (spec §2 Notifications, §4, §5
  * Broadcast, §8). The spec's own words are copied exactly; the texts per notification
- * type follow their tone. A shift is named by its title and start ('Dagvakt
- * (24.11.2025 07:00)').
+ * type follow their tone. A shift is named as its card names it ('«Dagvakt» lør. 05.12 ·
+ * 07:00–15:00').
  */
 import type { BroadcastType } from "../../domain/broadcast.ts";
 import type { NotificationType } from "../../domain/notifications.ts";
@@ -33,7 +33,8 @@ export const notificationsTexts = {
     interestFailed: "Kunne ikke registrere interesse",
     openOutcome: "Se tildeling",
     openSwaps: "Gå til vaktbytte",
-    shift: (title: string, start: string) => `${title} (${start})`,
+    /** `when` as the shift cards write it: 'lør. 05.12 · 07:00–15:00' */
+    shift: (title: string, when: string) => `«${title}» ${when}`,
     headings: {
       shift_published: "Ny ekstravakt",
       shift_won: "Du fikk vakten",
@@ -68,6 +69,8 @@ export const notificationsTexts = {
       swap_cancelled: (shift: string) => `Tilbudet om ${shift} ble kansellert av eieren.`,
       swap_closed: (shift: string) => `${shift} har startet, så vaktbyttet ble ikke noe av.`,
     } satisfies Record<ShiftNotificationType, (shift: string) => string>,
+    /** 'Ny ekstravakt' once answered, assigned or closed: no longer a call to 'Meld interesse' */
+    publishedSettled: (shift: string) => `${shift} ble lagt ut.`,
     /** what kind of broadcast an item is, above its own title */
     broadcastKinds: {
       announcement: "Kunngjøring",

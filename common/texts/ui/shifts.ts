@@ -115,6 +115,24 @@ export const shiftsTexts = {
       closed: "Ekstravakt stengt",
       closeFailed: "Kunne ikke stenge ekstravakten",
     },
+    /** 'Tildel automatisk' asks first: who would be decided among, and by which rule. */
+    assignConfirm: {
+      title: "Tildele vakten automatisk?",
+      summary: (interested: number, eligible: number) =>
+        `${interested === 1 ? "1 interessert" : `${interested} interesserte`}, ${eligible} kan tildeles`,
+      rule: (windowDays: number) =>
+        `Den som har fått færrest ekstravakter de siste ${windowDays} dagene får vakten; står flere likt, avgjør en tilfeldig trekning.`,
+      listLabel: "Interesserte",
+      canAssign: "Kan tildeles",
+      count: (n: number, days: number) =>
+        `${n === 1 ? "1 ekstravakt" : `${n} ekstravakter`} siste ${days} dager`,
+      inactive: "Ikke lenger aktiv i avdelingen",
+      none: "Ingen av de interesserte kan tildeles vakten nå.",
+      loading: "Henter de interesserte...",
+      failed: "Kunne ikke hente de interesserte",
+      confirm: "Tildel",
+      cancel: "Avbryt",
+    },
     confirmDelete: {
       title: "Slette utkastet?",
       body: (what: string) => `${what} slettes for godt. Det kan ikke angres.`,
@@ -175,6 +193,10 @@ export const shiftsTexts = {
       winner: "Tildelt til",
       noWinner: "Ingen fikk vakten",
       yourStatus: "Din status",
+      /** for a leader or admin who was no candidate: how the ward's assignment went */
+      wardStatus: "For avdelingen",
+      ward: (interested: number, eligible: number) =>
+        `${interested === 1 ? "1 interessert" : `${interested} interesserte`}, ${eligible} kunne tildeles`,
       rank: (rank: number, total: number) => `Du er nr. ${rank} av ${total}`,
       ineligible: "Du kunne ikke tildeles denne vakten.",
       notCandidate: "Du var ikke blant de interesserte.",

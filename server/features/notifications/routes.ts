@@ -8,6 +8,7 @@ import {
 } from "../../../common/schemas/notifications.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { authenticate, authorize, rateLimit, type SignedIn, signedIn } from "../../platform/pipeline.ts";
+import { viewerOf } from "../../platform/viewer.ts";
 import { sendBroadcast } from "./broadcast.ts";
 import { listNotifications, markAllRead, markRead, recipientOf, unreadCount } from "./service.ts";
 
@@ -31,7 +32,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
       preValidation: [authenticate(ctx)],
       preHandler: [authorize(ctx, "notification.list", me)],
     },
-    async (request) => listNotifications(ctx.db, signedIn(request).session.userId),
+    async (request) => listNotifications(ctx.db, viewerOf(ctx, request)),
   );
 
   // The bell's 30-second poll. The web app marks it `X-Activity: background`, which

@@ -11,16 +11,27 @@ import {
   type NotificationDto,
   type NotificationListResponse,
   type NotificationPayloadInput,
+  type NotificationTarget,
   type NotificationType,
   notificationPayloads,
 } from "../../../common/schemas/notifications.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { inIdList } from "../../db/id-list.ts";
-import { notifications, staff, user } from "../../db/schema.ts";
+import {
+  notifications,
+  shiftAllocationRuns,
+  shiftInterests,
+  shifts,
+  staff,
+  swapDeals,
+  user,
+} from "../../db/schema.ts";
 import { notDeactivated } from "../../platform/actor.ts";
 import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
-import type { UserResource } from "../../policies/resources.ts";
+import type { Viewer } from "../../platform/viewer.ts";
+import { abilitiesFor } from "../../policies/index.ts";
+import type { ShiftResource, UserResource } from "../../policies/resources.ts";
 
 /**
  * Tells `recipients` (user ids) about something, in the caller's transaction: one row
@@ -80,12 +91,38 @@ export async function unreadCount(db: Db | Tx, userId: string): Promise<number> 
   return row?.unread ?? 0;
 }
 
-/** My latest notifications, newest first (spec §9: 20), and how many are unread in all. */
-export async function listNotifications(db: Db, userId: string): Promise<NotificationListResponse> {
+// The shift and the deal a notice names, joined by the ids in its payload (validated as
+// uuids when written; a broadcast has neither, so its joins find nothing).
+const shiftIdOf = sql`(${notifications.payload} ->> 'shiftId')::uuid`;
+const dealIdOf = sql`(${notifications.payload} ->> 'dealId')::uuid`;
+
+/**
+ * My latest notifications, newest first (spec §9: 20), and how many are unread in all.
+ * Each shift or swap notice carries what it points to as it is now, in the same query.
+ */
+export async function listNotifications(db: Db, me: Viewer): Promise<NotificationListResponse> {
+  const userId = me.actor.userId;
   const [rows, unread] = await Promise.all([
     db
-      .select()
+      .select({
+        n: notifications,
+        shift: {
+          id: shifts.id,
+          deptId: shifts.deptId,
+          status: shifts.status,
+          kind: shifts.kind,
+          startsAt: shifts.startsAt,
+          endsAt: shifts.endsAt,
+        },
+        dealStatus: swapDeals.status,
+        answered: sql<boolean>`exists (select 1 from ${shiftInterests} i
+          where i.shift_id = ${shifts.id} and i.user_id = ${userId})`,
+        candidate: sql<boolean>`exists (select 1 from ${shiftAllocationRuns} r
+          where r.shift_id = ${shifts.id} and ${userId}::uuid = any(r.candidate_ids))`,
+      })
       .from(notifications)
+      .leftJoin(shifts, eq(shifts.id, shiftIdOf))
+      .leftJoin(swapDeals, eq(swapDeals.id, dealIdOf))
       .where(eq(notifications.recipientUserId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limits.notificationPageSize),
@@ -95,17 +132,64 @@ export async function listNotifications(db: Db, userId: string): Promise<Notific
     unreadCount: unread,
     // The payload was validated against its type when it was written.
     notifications: rows.map(
-      (n) =>
+      ({ n, ...target }) =>
         ({
           id: n.id,
           type: n.type,
           payload: n.payload,
           createdAt: n.createdAt.toISOString(),
           readAt: n.readAt?.toISOString() ?? null,
+          target: (n.payload as { shiftId?: string }).shiftId ? targetOf(me, target) : null,
         }) as NotificationDto,
     ),
   };
 }
+
+type TargetRow = {
+  shift: {
+    id: string;
+    deptId: string;
+    status: ShiftResource["status"];
+    kind: ShiftResource["kind"];
+    startsAt: Date;
+    endsAt: Date;
+  } | null;
+  dealStatus: NotificationTarget["dealStatus"];
+  answered: boolean;
+  candidate: boolean;
+};
+
+/** What a notice's shift (and deal) is now, and what the policies let me do with it. */
+function targetOf(me: Viewer, { shift, dealStatus, answered, candidate }: TargetRow): NotificationTarget {
+  const can = shift
+    ? abilitiesFor(me.actor, shiftResource(me, shift, candidate), me.env, {
+        interest: "shift.interest",
+        viewOutcome: "shift.viewOutcome",
+      })
+    : { interest: false, viewOutcome: false };
+  return {
+    shiftStatus: shift?.status ?? null,
+    startsAt: shift?.startsAt.toISOString() ?? null,
+    endsAt: shift?.endsAt.toISOString() ?? null,
+    dealStatus,
+    answered: shift ? answered : false,
+    can,
+  };
+}
+
+const shiftResource = (
+  me: Viewer,
+  shift: NonNullable<TargetRow["shift"]>,
+  candidate: boolean,
+): ShiftResource => ({
+  type: "shift",
+  id: shift.id,
+  deptId: shift.deptId,
+  status: shift.status,
+  kind: shift.kind,
+  started: shift.startsAt <= me.now,
+  candidateIds: candidate ? [me.actor.userId] : [],
+});
 
 /**
  * Whose notification this is, for the policy (with their staff records, as every user

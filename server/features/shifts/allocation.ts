@@ -24,7 +24,7 @@ import {
 import type { assignResponse, PersonRef } from "../../../common/schemas/shifts.ts";
 import { ui } from "../../../common/texts/ui.ts";
 import type { Config } from "../../config.ts";
-import type { Tx } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { uuidArray } from "../../db/id-list.ts";
 import { namedStatement } from "../../db/prepared.ts";
 import {
@@ -73,7 +73,7 @@ async function holderOf(tx: Tx, shiftId: string): Promise<PersonRef | null> {
 }
 
 /** Someone who registered interest, with what the rules decide on. */
-interface Interested extends Omit<Candidate, "tieBreak"> {
+export interface Interested extends Omit<Candidate, "tieBreak"> {
   /** still an active member of the department: only they are candidates */
   active: boolean;
 }
@@ -119,7 +119,12 @@ const interestedRead = namedStatement<{
     order by i.created_at, i.user_id`;
 });
 
-async function interestedIn(tx: Tx, shift: ShiftRow, now: Date, minRestHours: number): Promise<Interested[]> {
+export async function interestedIn(
+  tx: Db | Tx,
+  shift: ShiftRow,
+  now: Date,
+  minRestHours: number,
+): Promise<Interested[]> {
   const rest = minRestHours * hourMs;
   const rows = await interestedRead(tx, {
     shiftId: shift.id,

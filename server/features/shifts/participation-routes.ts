@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   assignmentAudit,
   assignmentOutcome,
+  assignmentPreview,
   assignResponse,
   interestResponse,
   shiftParams,
@@ -20,6 +21,7 @@ import { assignShift } from "./allocation.ts";
 import { setInterest } from "./interest.ts";
 import type { Notices } from "./notify.ts";
 import { auditOf, outcomeFor } from "./outcome.ts";
+import { previewAssignment } from "./preview.ts";
 import { tags } from "./routes.ts";
 
 export function participationRoutes(
@@ -69,6 +71,25 @@ export function participationRoutes(
       preHandler: load.manageShift,
     },
     async (request) => assignShift(ctx, notices, me(request), request.params.shiftId),
+  );
+
+  // 'Tildel automatisk' asks first: who is interested, who could be given it, the rule.
+  r.get(
+    "/api/shifts/:shiftId/assignment-preview",
+    {
+      schema: { tags, params: shiftParams, response: { 200: assignmentPreview } },
+      config: { action: "shift.manage" },
+      onRequest,
+      preValidation,
+      preHandler: load.manageShift,
+    },
+    async (request) =>
+      previewAssignment(
+        ctx.db,
+        (await load.loadedShift(request)).row,
+        ctx.clock.now(),
+        ctx.config.minRestHours,
+      ),
   );
 
   r.get(

@@ -5,7 +5,7 @@ import type { NotificationListResponse } from "../../../common/schemas/notificat
 import { topics } from "../../../common/schemas/realtime.ts";
 import { type ApiCall, baseHandlers, mockApi, renderApp, session } from "../../test/app.tsx";
 import { isFollowed, publish } from "../../test/realtime.ts";
-import { closed, ids, list, maintenance, published, swap, winner } from "./fixtures.test-support.ts";
+import { closed, ids, list, maintenance, published, swap, target, winner } from "./fixtures.test-support.ts";
 
 const me = session("staff");
 const myTopic = topics.user(me.user.id);
@@ -94,14 +94,14 @@ describe("the bell", { timeout: 20_000 }, () => {
     await userEvent.click(await bell("Varsler, 4 uleste varsler"));
 
     const shift = await item("Ny ekstravakt");
-    expect(shift).toHaveTextContent("Dagvakt (07.01.2030 07:00) er lagt ut.");
+    expect(shift).toHaveTextContent("«Dagvakt» man. 07.01 · 07:00 er lagt ut.");
     expect(shift).toHaveTextContent("Ulest");
     expect(within(shift).getByRole("button", { name: "Jeg er interessert" })).toBeInTheDocument();
     const broadcast = await item("Nedetid i kveld");
     expect(broadcast).toHaveTextContent("Vedlikehold");
     expect(broadcast).toHaveTextContent("Systemet er nede 22–23.");
     const approved = await item("Vaktbytte godkjent");
-    expect(approved).toHaveTextContent("Vaktbyttet av Kveldsvakt (07.01.2030 07:00) er godkjent.");
+    expect(approved).toHaveTextContent("Vaktbyttet av «Kveldsvakt» man. 07.01 · 07:00 er godkjent.");
     // Read already: no 'Ulest', nothing to mark.
     expect(approved).not.toHaveTextContent("Ulest");
     expect(within(approved).queryByRole("button", { name: "Merk som lest" })).not.toBeInTheDocument();
@@ -201,6 +201,69 @@ describe("the bell", { timeout: 20_000 }, () => {
     expect(screen.getByText("Feil")).toBeInTheDocument();
     expect(shift).toHaveTextContent("Ulest");
     expect(within(shift).getByRole("button", { name: "Jeg er interessert" })).toBeEnabled();
+  });
+
+  it("follows the shift it points to: assigned meanwhile, it shows 'Tildelt' and 'Se tildeling', never 'Jeg er interessert'", async () => {
+    const open = { ...published, target: target() };
+    let answer: NotificationListResponse = list(open);
+    const calls = mockApi({
+      ...baseHandlers(me),
+      "GET /api/notifications/unread-count": { unreadCount: 1 },
+      "GET /api/notifications": () => answer,
+    });
+    const { router } = renderApp(page);
+    await userEvent.click(await bell());
+    let shift = await item("Ny ekstravakt");
+    expect(shift).toHaveTextContent("«Dagvakt» man. 07.01 · 07:00–15:00 er lagt ut.");
+    expect(within(shift).getByRole("button", { name: "Jeg er interessert" })).toBeInTheDocument();
+    const deptTopic = topics.dept(me.currentDeptId!);
+    await waitFor(() => expect(isFollowed(deptTopic)).toBe(true));
+
+    // Assigned in the meantime (Kari was a candidate): the department hears of it.
+    answer = list({
+      ...published,
+      target: target({ shiftStatus: "assigned", can: { interest: false, viewOutcome: true } }),
+    });
+    publish(deptTopic, "shift.changed", { shiftId: ids.shift, openCount: 0 });
+    await waitFor(async () => expect(await item("Ny ekstravakt")).toHaveTextContent("Tildelt"));
+    shift = await item("Ny ekstravakt");
+    expect(within(shift).queryByRole("button", { name: "Jeg er interessert" })).not.toBeInTheDocument();
+    await userEvent.click(within(shift).getByRole("button", { name: "Se tildeling" }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        `/shifts/open?outcome=${ids.shift}`,
+      ),
+    );
+    expect(posts(calls)).toEqual([`/api/notifications/${ids.published}/read`]);
+  });
+
+  it("shows a closed shift's state and no action; an answered one says so", async () => {
+    mockApi({
+      ...baseHandlers(me),
+      "GET /api/notifications/unread-count": { unreadCount: 0 },
+      "GET /api/notifications": list(
+        {
+          ...published,
+          readAt: published.createdAt,
+          target: target({ shiftStatus: "closed", can: { interest: false, viewOutcome: false } }),
+        },
+        {
+          id: ids.winner,
+          type: "shift_published",
+          payload: { shiftId: ids.otherShift, title: "Kveldsvakt", startsAt: target().startsAt! },
+          createdAt: winner.createdAt,
+          readAt: winner.createdAt,
+          target: target({ answered: true }),
+        },
+      ),
+    });
+    renderApp(page);
+    await userEvent.click(await bell());
+    const [closedShift, answered] = within(await panel()).getAllByRole("listitem");
+    expect(closedShift).toHaveTextContent("Stengt");
+    expect(within(closedShift!).queryAllByRole("button")).toEqual([]);
+    expect(answered).toHaveTextContent("Interesse registrert");
+    expect(within(answered!).queryAllByRole("button")).toEqual([]);
   });
 
   it.each([

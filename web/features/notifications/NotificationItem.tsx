@@ -1,7 +1,8 @@
 /**
  * One notification in the bell's list: icon, heading, text, when, and its actions. Unread
  * ones carry the word 'Ulest' and a bold heading, not only a tint (WCAG 1.4.1). Opening
- * an item, or registering interest from it, reads it.
+ * an item, or registering interest from it, reads it. A notice whose shift or deal has
+ * moved on shows where it stands now ('Tildelt') and only the actions that state allows.
  */
 import { Check, Hand } from "lucide-react";
 import { useId } from "react";
@@ -30,7 +31,7 @@ export function NotificationItem({
   /** the dropdown closes when an item leads elsewhere */
   onNavigate: () => void;
 }) {
-  const { icon: Icon, heading, kind, text, link, interestIn } = viewOf(notification);
+  const { icon: Icon, heading, kind, text, link, interestIn, state } = viewOf(notification);
   const unread = notification.readAt === null;
   const headingId = useId();
   const navigate = useNavigate();
@@ -72,13 +73,16 @@ export function NotificationItem({
           )}
         </div>
         {text && <p className="mt-0.5 text-sm break-words whitespace-pre-line text-muted-fg">{text}</p>}
-        <time
-          dateTime={notification.createdAt}
-          title={formatDateTime(notification.createdAt)}
-          className="mt-1 block text-xs text-muted-fg"
-        >
-          {when(notification.createdAt)}
-        </time>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <time
+            dateTime={notification.createdAt}
+            title={formatDateTime(notification.createdAt)}
+            className="block text-xs text-muted-fg"
+          >
+            {when(notification.createdAt)}
+          </time>
+          {state && <Badge tone="neutral">{state}</Badge>}
+        </div>
         {(link || interestIn || unread) && (
           <div className="mt-2 flex flex-wrap gap-2">
             {interestIn && (

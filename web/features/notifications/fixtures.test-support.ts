@@ -1,5 +1,9 @@
 /** Notifications for the bell's component tests, one per kind of item, newest first. */
-import type { NotificationDto, NotificationListResponse } from "../../../common/schemas/notifications.ts";
+import type {
+  NotificationDto,
+  NotificationListResponse,
+  NotificationTarget,
+} from "../../../common/schemas/notifications.ts";
 
 export const ids = {
   published: "0b6f6c1e-0000-4000-8000-0000000000a1",
@@ -17,6 +21,17 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 
 /** 07.01.2030 07:00 in Oslo (winter time). */
 const startsAt = "2030-01-07T06:00:00.000Z";
+
+/** An open shift's present state, 07:00–15:00 on the fixtures' day, open to me. */
+export const target = (over: Partial<NotificationTarget> = {}): NotificationTarget => ({
+  shiftStatus: "open",
+  startsAt,
+  endsAt: "2030-01-07T14:00:00.000Z",
+  dealStatus: null,
+  answered: false,
+  can: { interest: true, viewOutcome: false },
+  ...over,
+});
 
 export const published: NotificationDto = {
   id: ids.published,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type NotificationDto,
+  type NotificationTarget,
   notificationDto,
   notificationTypes,
 } from "../../../common/schemas/notifications.ts";
@@ -40,9 +41,10 @@ describe("what the bell shows of each type", () => {
       expect(view.text, type).toMatch(/\S/);
       headings.add(`${view.kind ?? ""}${view.heading}`);
     }
-    // Shift and swap items name the shift by its title and start, in Oslo (summer time here).
+    // Shift and swap items name the shift as its card does, in Oslo (summer time here); its
+    // start alone when the list does not know the shift's times.
     for (const type of notificationTypes.filter((t) => /^(shift|swap)_/.test(t)))
-      expect(viewOf(of(type)).text, type).toContain("Dagvakt (01.07.2030 07:00)");
+      expect(viewOf(of(type)).text, type).toContain("«Dagvakt» man. 01.07 · 07:00");
   });
 
   it("shows a broadcast's own title and description under its kind", () => {
@@ -72,5 +74,81 @@ describe("what the bell shows of each type", () => {
     expect(to("shift_published")).toBeUndefined();
     expect(viewOf(of("shift_published")).interestIn).toBe(ids.shift);
     expect(to("info")).toBeUndefined();
+  });
+
+  describe("follows what the notice points to now", () => {
+    const target = (over: Partial<NotificationTarget> = {}): NotificationTarget => ({
+      shiftStatus: "open",
+      startsAt: "2030-07-01T05:00:00.000Z",
+      endsAt: "2030-07-01T13:00:00.000Z",
+      dealStatus: null,
+      answered: false,
+      can: { interest: true, viewOutcome: false },
+      ...over,
+    });
+    const withTarget = (type: (typeof notificationTypes)[number], over: Partial<NotificationTarget>) =>
+      viewOf({ ...of(type), target: target(over) } as NotificationDto);
+
+    it("names the shift by its present times, as on its card", () => {
+      expect(withTarget("shift_published", {}).text).toBe(
+        "«Dagvakt» man. 01.07 · 07:00–15:00 er lagt ut. Meld interesse hvis du kan ta vakten.",
+      );
+    });
+
+    it("offers 'Jeg er interessert' only on an open shift I may take and have not answered", () => {
+      expect(withTarget("shift_published", {})).toMatchObject({ interestIn: ids.shift, state: undefined });
+      expect(withTarget("shift_published", { answered: true })).toMatchObject({
+        interestIn: undefined,
+        state: "Interesse registrert",
+      });
+      // A leader who runs it.
+      expect(
+        withTarget("shift_published", { can: { interest: false, viewOutcome: false } }).interestIn,
+      ).toBeUndefined();
+    });
+
+    it("shows an assigned or closed shift's state, with 'Se tildeling' or nothing", () => {
+      const assigned = withTarget("shift_published", {
+        shiftStatus: "assigned",
+        can: { interest: false, viewOutcome: true },
+      });
+      expect(assigned).toMatchObject({
+        state: "Tildelt",
+        interestIn: undefined,
+        text: "«Dagvakt» man. 01.07 · 07:00–15:00 ble lagt ut.",
+      });
+      expect(assigned.link).toEqual({ to: `/shifts/open?outcome=${ids.shift}`, label: "Se tildeling" });
+      const notMine = withTarget("shift_published", {
+        shiftStatus: "assigned",
+        can: { interest: false, viewOutcome: false },
+      });
+      expect(notMine).toMatchObject({ state: "Tildelt", interestIn: undefined, link: undefined });
+      const closed = withTarget("shift_published", {
+        shiftStatus: "closed",
+        can: { interest: false, viewOutcome: false },
+      });
+      expect(closed).toMatchObject({ state: "Stengt", interestIn: undefined, link: undefined });
+      const gone = withTarget("shift_published", {
+        shiftStatus: null,
+        startsAt: null,
+        endsAt: null,
+        can: { interest: false, viewOutcome: false },
+      });
+      expect(gone).toMatchObject({ interestIn: undefined, link: undefined });
+      expect(gone.text).toContain("«Dagvakt» man. 01.07 · 07:00 er lagt ut");
+    });
+
+    it("shows where a swap proposal or approval stands once it was decided", () => {
+      expect(withTarget("swap_matched_proposed", { dealStatus: "waiting_owner" }).state).toBeUndefined();
+      expect(withTarget("swap_matched_proposed", { dealStatus: "waiting_leader" }).state).toBe(
+        "Venter på godkjenning fra leder",
+      );
+      expect(withTarget("swap_matched_proposed", { dealStatus: "withdrawn" }).state).toBe("Trukket tilbake");
+      expect(withTarget("swap_ready_for_leader", { dealStatus: "waiting_leader" }).state).toBeUndefined();
+      expect(withTarget("swap_ready_for_leader", { dealStatus: "approved" }).state).toBe("Godkjent");
+      expect(withTarget("swap_ready_for_leader", { dealStatus: "rejected" }).state).toBe("Avslått");
+      // Notices that only tell how it ended say it in their heading already.
+      expect(withTarget("swap_approved", { dealStatus: "approved" }).state).toBeUndefined();
+    });
   });
 });

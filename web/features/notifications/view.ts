@@ -1,8 +1,10 @@
 /**
  * What the bell shows of each of the 15 notification types (spec §4): an icon, a heading,
- * a Norwegian text, and where an item leads. Shift and swap items name the shift by its
- * title and start (Europe/Oslo, dd.MM.yyyy HH:mm); broadcasts show their own title and
- * description.
+ * a Norwegian text, and where an item leads. Shift and swap items name the shift as its
+ * card does («Dagvakt» lør. 05.12 · 07:00–15:00, its present times), and offer only what
+ * the present state of their shift or deal allows (the list carries it, `target`): a
+ * published shift that was assigned meanwhile shows 'Tildelt' and 'Se tildeling' (or
+ * nothing), never 'Jeg er interessert'. Broadcasts show their own title and description.
  */
 import {
   ArrowLeftRight,
@@ -25,9 +27,13 @@ import {
   Wrench,
 } from "lucide-react";
 import { type BroadcastType, broadcastTypes } from "../../../common/schemas/broadcast.ts";
-import type { NotificationDto, NotificationType } from "../../../common/schemas/notifications.ts";
+import type {
+  NotificationDto,
+  NotificationTarget,
+  NotificationType,
+} from "../../../common/schemas/notifications.ts";
 import { ui } from "../../../common/texts/index.ts";
-import { formatDateTime } from "../../lib/dates.ts";
+import { shiftStart, shiftWhen } from "../../lib/dates.ts";
 import { paths } from "../../lib/paths.ts";
 
 const t = ui.notifications;
@@ -65,6 +71,8 @@ export interface NotificationView {
   link?: { to: string; label: string };
   /** the shift 'Jeg er interessert' registers interest in */
   interestIn?: string;
+  /** what the shift or deal is now, when that is past what the notice asked ('Tildelt') */
+  state?: string;
 }
 
 type Broadcast = Extract<NotificationDto, { type: BroadcastType }>;
@@ -82,14 +90,15 @@ const outcomeOf = (tab: string, shiftId: string) => ({
 
 function linkOf(n: Exclude<NotificationDto, Broadcast>): NotificationView["link"] {
   const { shiftId } = n.payload;
+  const target = n.target;
   switch (n.type) {
     case "shift_won":
     case "shift_awarded":
     case "shift_assigned_winner":
-      return outcomeOf(paths.shifts.assigned, shiftId);
+      return !target || target.can.viewOutcome ? outcomeOf(paths.shifts.assigned, shiftId) : undefined;
     case "shift_awarded_other":
     case "shift_assigned_closed":
-      return outcomeOf(paths.shifts.open, shiftId);
+      return !target || target.can.viewOutcome ? outcomeOf(paths.shifts.open, shiftId) : undefined;
     // The leader approves in the approval queue; everyone else answers in 'Vaktbytte'.
     case "swap_ready_for_leader":
       return { to: paths.swaps.admin, label: t.openSwaps };
@@ -101,9 +110,54 @@ function linkOf(n: Exclude<NotificationDto, Broadcast>): NotificationView["link"
     case "swap_cancelled":
     case "swap_closed":
       return { to: paths.swaps.list, label: t.openSwaps };
+    // Published, then assigned: its outcome, for those who may see it.
     case "shift_published":
-      return undefined;
+      return target?.shiftStatus === "assigned" && target.can.viewOutcome
+        ? outcomeOf(paths.shifts.open, shiftId)
+        : undefined;
   }
+}
+
+/** The deal status a swap notice asks someone to act on. */
+const askedStatus: Partial<Record<NotificationType, NotificationTarget["dealStatus"]>> = {
+  swap_matched_proposed: "waiting_owner",
+  swap_ready_for_leader: "waiting_leader",
+};
+
+/**
+ * What the shift or deal is now, when the notice's question is settled: a published shift
+ * no longer open ('Tildelt', 'Stengt'), or answered ('Interesse registrert'); a swap
+ * proposal or approval that was decided ('Godkjent', 'Avslått', …).
+ */
+function stateOf(n: Exclude<NotificationDto, Broadcast>): string | undefined {
+  const target = n.target;
+  if (!target) return undefined;
+  if (n.type === "shift_published") {
+    const status = target.shiftStatus;
+    if (status && status !== "open" && status !== "draft") return ui.shifts.status[status];
+    return status === "open" && target.answered ? t.interestRegistered : undefined;
+  }
+  const asked = askedStatus[n.type];
+  const now = target.dealStatus;
+  if (!asked || !now || now === asked) return undefined;
+  return now === "waiting_leader" ? ui.swaps.waitingFor.leader : ui.swaps.dealStatus[now];
+}
+
+/** 'Jeg er interessert' only while the shift takes it from me and I have not answered. */
+function interestOf(n: Exclude<NotificationDto, Broadcast>): string | undefined {
+  if (n.type !== "shift_published") return undefined;
+  const target = n.target;
+  // An older server tells nothing of the shift now: its refusal says why.
+  if (!target) return n.payload.shiftId;
+  return target.can.interest && !target.answered ? n.payload.shiftId : undefined;
+}
+
+/** The shift as its card names it, by its present times when the list knows them. */
+function whenOf(n: Exclude<NotificationDto, Broadcast>): string {
+  const target = n.target;
+  if (target?.startsAt && target.endsAt)
+    return shiftWhen({ startsAt: target.startsAt, endsAt: target.endsAt });
+  return shiftStart(n.payload.startsAt);
 }
 
 export function viewOf(n: NotificationDto): NotificationView {
@@ -112,12 +166,16 @@ export function viewOf(n: NotificationDto): NotificationView {
     const { title, description } = n.payload;
     return { icon, heading: title, kind: t.broadcastKinds[n.type], text: description || undefined };
   }
-  const shift = t.shift(n.payload.title, formatDateTime(n.payload.startsAt));
+  const shift = t.shift(n.payload.title, whenOf(n));
+  const state = stateOf(n);
+  // A published shift whose question is settled no longer asks for interest.
+  const text = n.type === "shift_published" && state ? t.publishedSettled(shift) : t.texts[n.type](shift);
   return {
     icon,
     heading: t.headings[n.type],
-    text: t.texts[n.type](shift),
+    text,
     link: linkOf(n),
-    interestIn: n.type === "shift_published" ? n.payload.shiftId : undefined,
+    interestIn: interestOf(n),
+    state,
   };
 }

@@ -45,6 +45,21 @@ describe("extra shifts around the app", () => {
     );
   });
 
+  it("count in the sidebar only the open shifts I have not answered, dropping when I register", async () => {
+    shiftsServer([
+      shift({ title: "Dagvakt", isInterested: true }),
+      shift({ title: "Kveldsvakt", can: { interest: true } }),
+    ]);
+    const { router } = renderApp("/shifts/open");
+    const nav = await screen.findByRole("navigation", { name: "Hovedmeny" });
+    const badge = () => within(nav).getByRole("link", { name: /^Ekstravakter/ });
+    await waitFor(() => expect(badge()).toHaveTextContent(/^Ekstravakter1$/), { timeout: 5_000 });
+    expect(router.state.location.pathname).toBe("/shifts/open");
+    const kveldsvakt = await screen.findByRole("article", { name: /^Kveldsvakt/ });
+    await userEvent.click(within(kveldsvakt).getByRole("button", { name: "Jeg er interessert" }));
+    await waitFor(() => expect(badge()).toHaveTextContent(/^Ekstravakter$/));
+  });
+
   it("show my next three shifts in the 'Informasjon' rail, soonest first", async () => {
     shiftsServer([mine("Helgevakt", 6), mine("Dagvakt", 1), mine("Kveldsvakt", 3), mine("Nattevakt", 4)]);
     renderApp("/chat/department");

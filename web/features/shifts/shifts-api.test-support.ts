@@ -3,7 +3,9 @@
  * and the counts computed from them as the server would, interest and assignment that
  * change them, every call recorded. A test overrides any answer with `reply`.
  */
-import { vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, vi } from "vitest";
 import { osloDate, shiftSpan } from "../../../common/domain/oslo-time.ts";
 import type { Session } from "../../../common/schemas/auth.ts";
 import type { FeatureFlags } from "../../../common/schemas/brand.ts";
@@ -158,7 +160,7 @@ export function shiftsServer(
         },
       };
     }
-    const match = /^\/api\/shifts\/([^/]+)(?:\/([a-z]+))?$/.exec(path);
+    const match = /^\/api\/shifts\/([^/]+)(?:\/([a-z-]+))?$/.exec(path);
     const target = match && find(match[1]!);
     if (!match || !target) return undefined;
     switch (`${method} ${match[2] ?? ""}`) {
@@ -183,6 +185,27 @@ export function shiftsServer(
         return outcome
           ? { status: 200, body: outcome }
           : failure(404, "shift_outcome_not_found", "Fant ikke");
+      }
+      // Everyone counted as interested, each eligible with no extra shifts yet.
+      case "GET assignment-preview": {
+        const candidates = Array.from({ length: target.interestCount }, (_, i) => ({
+          userId: target.interested[i]?.userId ?? `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+          name: target.interested[i]?.name ?? `Interessert ${i + 1}`,
+          fairnessValue: 0,
+          eligible: true,
+          reason: null,
+        }));
+        const n = candidates.length;
+        return {
+          status: 200,
+          body: {
+            shiftId: target.id,
+            candidates,
+            interested: n,
+            eligible: n,
+            rule: "Den som har fått færrest ekstravakter får vakten.",
+          },
+        };
       }
       case "GET audit": {
         const audit = audits.get(target.id);
@@ -216,4 +239,12 @@ export function shiftsServer(
     calls.filter((c) => c.method === method && c.url.pathname === path);
 
   return { shifts, calls, callsTo, reply, outcomes, audits };
+}
+
+/** 'Tildel' in the confirmation 'Tildel automatisk' opens, once it shows who is interested. */
+export async function confirmAssign() {
+  const dialog = await screen.findByRole("dialog", { name: "Tildele vakten automatisk?" });
+  const confirm = within(dialog).getByRole("button", { name: "Tildel" });
+  await waitFor(() => expect(confirm).toBeEnabled());
+  await userEvent.click(confirm);
 }

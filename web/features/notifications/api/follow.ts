@@ -4,6 +4,9 @@
  * "one more", which the badge adds (once, however many follow); a read one carries my new
  * count, which the badge takes as is. The list is read again when it is on screen, else
  * the next opening reads it.
+ *
+ * A notice shows what its shift or deal is now, so the list is also read again when one
+ * of those changes: `shift.changed` on my department's topic, `swap.dealsChanged` on mine.
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type RealtimeEvent, topics } from "../../../../common/schemas/realtime.ts";
@@ -43,14 +46,26 @@ function onEvent(client: QueryClient, event: RealtimeEvent) {
     setUnreadCount(client, event.payload.unreadCount);
     return refreshList(client);
   }
+  if (event.type === "shift.changed" || event.type === "swap.dealsChanged") return staleList(client);
+}
+
+/**
+ * What a notice points to changed: read the list again if it is on screen, else mark it
+ * stale so its next opening does not show the old state first.
+ */
+function staleList(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: notificationKeys.list, exact: true, refetchType: "none" });
+  refreshList(client);
 }
 
 /** Called once, by the bell: the shell shows one bell at a time. */
 export function useFollowNotifications() {
   const client = useQueryClient();
-  const { user } = useSession();
-  useRealtimeTopic(topics.user(user.id), {
-    onEvent: (event) => onEvent(client, event),
+  const { user, currentDeptId } = useSession();
+  const handlers = {
+    onEvent: (event: RealtimeEvent) => onEvent(client, event),
     onResync: () => refetchAll(client),
-  });
+  };
+  useRealtimeTopic(topics.user(user.id), handlers);
+  useRealtimeTopic(currentDeptId ? topics.dept(currentDeptId) : null, handlers);
 }

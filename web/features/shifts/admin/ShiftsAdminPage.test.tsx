@@ -2,7 +2,17 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { failure, ids, kari, kariRef, ola, person, shift, shiftsServer } from "../shifts-api.test-support.ts";
+import {
+  confirmAssign,
+  failure,
+  ids,
+  kari,
+  kariRef,
+  ola,
+  person,
+  shift,
+  shiftsServer,
+} from "../shifts-api.test-support.ts";
 
 function server() {
   const api = shiftsServer(
@@ -110,6 +120,7 @@ describe("'Administrere Ekstravakter'", () => {
     renderApp("/shifts/admin");
     const card = await screen.findByRole("article", { name: /^Dagvakt/ });
     await userEvent.click(within(card).getByRole("button", { name: "Tildel automatisk" }));
+    await confirmAssign();
     expect(await screen.findByRole("dialog", { name: "Tildeling fullført" })).toBeInTheDocument();
     expect(screen.getByText("Tildelt til Ola Nordmann. Varsler sendt.")).toBeInTheDocument();
   });

@@ -12,6 +12,7 @@ export const shiftKeys = {
   counts: ["shifts", "counts"],
   outcome: (shiftId: string) => ["shifts", "outcome", shiftId],
   audit: (shiftId: string) => ["shifts", "audit", shiftId],
+  preview: (shiftId: string) => ["shifts", "preview", shiftId],
   fairness: ["shifts", "fairness"],
   calendar: ["shifts", "calendar"],
 } as const satisfies Record<string, QueryKey | ((arg: never) => QueryKey)>;

@@ -11,6 +11,7 @@ import { useAssignShift, useCloseShift, useDeleteShift, usePublishShift } from "
 import { ShiftFormDialog } from "../form/ShiftFormDialog.tsx";
 import { quoteShift } from "../format.ts";
 import { useOutcomeParam } from "../outcome/outcome-param.ts";
+import { AssignConfirmDialog } from "./AssignConfirmDialog.tsx";
 import { InterestButton } from "./InterestButton.tsx";
 
 const t = ui.shifts;
@@ -24,6 +25,8 @@ export function ShiftActions({ shift }: { shift: ShiftDto }) {
   const close = useCloseShift();
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState<"delete" | "close" | null>(null);
+  // 'Tildel automatisk' shows who it would decide among, and how, before it runs.
+  const [assigning, setAssigning] = useState(false);
   const minor = can.edit || can.delete || can.close;
   // Spec §2: 'Tildel automatisk' on open shifts with interest; without any, it would only
   // say 'Ingen interesserte'. It is then the card's one main action.
@@ -33,14 +36,17 @@ export function ShiftActions({ shift }: { shift: ShiftDto }) {
     <div className="mt-auto flex flex-col gap-2">
       {can.interest && <InterestButton shift={shift} secondary={assignable} />}
       {assignable && (
-        <Button
-          size="lg"
-          className="w-full"
-          disabled={assign.isPending}
-          onClick={() => assign.mutate(shift.id)}
-        >
+        <Button size="lg" className="w-full" disabled={assign.isPending} onClick={() => setAssigning(true)}>
           {t.actions.assign}
         </Button>
+      )}
+      {assignable && (
+        <AssignConfirmDialog
+          shift={shift}
+          open={assigning}
+          onOpenChange={setAssigning}
+          onConfirm={() => assign.mutate(shift.id)}
+        />
       )}
       {can.viewOutcome && (
         <Button variant="outline" size="lg" className="w-full" onClick={() => outcome.open(shift.id)}>

@@ -3,7 +3,17 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { baseHandlers, mockApi, renderApp } from "../../../test/app.tsx";
 import { shiftWhen } from "../format.ts";
-import { failure, ids, kari, kariRef, ola, person, shift, shiftsServer } from "../shifts-api.test-support.ts";
+import {
+  confirmAssign,
+  failure,
+  ids,
+  kari,
+  kariRef,
+  ola,
+  person,
+  shift,
+  shiftsServer,
+} from "../shifts-api.test-support.ts";
 
 const location = (router: ReturnType<typeof renderApp>["router"]) =>
   router.state.location.pathname + router.state.location.search;
@@ -170,10 +180,63 @@ describe("the extra-shift list", () => {
     };
     const { router } = renderApp("/shifts/open");
     await userEvent.click(within(await card("Dagvakt")).getByRole("button", { name: "Tildel automatisk" }));
+    // It asks first, and nothing is assigned until 'Tildel'.
+    const asks = await screen.findByRole("dialog", { name: "Tildele vakten automatisk?" });
+    expect(await within(asks).findByText("2 interesserte, 2 kan tildeles")).toBeInTheDocument();
+    expect(api.callsTo("POST", `/api/shifts/${id}/assign`)).toHaveLength(0);
+    await confirmAssign();
     expect(await screen.findByText("Vakt tildelt")).toBeInTheDocument();
     expect(screen.getByText("Tildelt til Ola Nordmann. Varsler sendt.")).toBeInTheDocument();
     expect(await screen.findByRole("dialog", { name: "Tildeling fullført" })).toBeInTheDocument();
     expect(location(router)).toBe(`/shifts/open?outcome=${id}`);
+  });
+
+  it("asks before assigning: who is interested, who can be given it, the rule; 'Avbryt' assigns nothing", async () => {
+    const api = shiftsServer([shift({ title: "Dagvakt", interestCount: 3, can: { assign: true } })], {
+      me: kari("leader"),
+    });
+    const id = api.shifts[0]!.id;
+    const eligible = (userId: string, name: string, fairnessValue: number) => ({
+      userId,
+      name,
+      fairnessValue,
+      eligible: true,
+      reason: null,
+    });
+    api.reply[`GET /api/shifts/${id}/assignment-preview`] = {
+      status: 200,
+      body: {
+        shiftId: id,
+        candidates: [
+          eligible(ids.ola, "Ola Nordmann", 0),
+          eligible(ids.lars, "Lars Johansen", 2),
+          {
+            userId: ids.per,
+            name: "Per Hansen",
+            fairnessValue: 0,
+            eligible: false,
+            reason: "Overlapper med vakt Kveldsvakt lør. 05.12 · 14:00–22:00",
+          },
+        ],
+        interested: 3,
+        eligible: 2,
+        rule: "Den som har fått færrest ekstravakter de siste 90 dagene får vakten; står flere likt, avgjør en tilfeldig trekning.",
+      },
+    };
+    renderApp("/shifts/open");
+    await userEvent.click(within(await card("Dagvakt")).getByRole("button", { name: "Tildel automatisk" }));
+    const asks = await screen.findByRole("dialog", { name: "Tildele vakten automatisk?" });
+    expect(await within(asks).findByText("3 interesserte, 2 kan tildeles")).toBeInTheDocument();
+    expect(within(asks).getByText(/færrest ekstravakter de siste 90 dagene/)).toBeInTheDocument();
+    const people = within(within(asks).getByRole("list", { name: "Interesserte" })).getAllByRole("listitem");
+    expect(people.map((p) => p.textContent)).toEqual([
+      "Ola Nordmann" + "Kan tildeles" + "0 ekstravakter siste 90 dager",
+      "Lars Johansen" + "Kan tildeles" + "2 ekstravakter siste 90 dager",
+      "Per Hansen" + "Kunne ikke tildeles" + "Overlapper med vakt Kveldsvakt lør. 05.12 · 14:00–22:00",
+    ]);
+    await userEvent.click(within(asks).getByRole("button", { name: "Avbryt" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(api.callsTo("POST", `/api/shifts/${id}/assign`)).toHaveLength(0);
   });
 
   it("offers 'Tildel automatisk' only when someone is interested, then as the main action", async () => {
@@ -202,6 +265,7 @@ describe("the extra-shift list", () => {
     renderApp("/shifts/open");
     const button = within(await card("Dagvakt")).getByRole("button", { name: "Tildel automatisk" });
     await userEvent.click(button);
+    await confirmAssign();
     expect(await screen.findByText("Ingen interesserte")).toBeInTheDocument();
     expect(screen.queryByText("Feil")).not.toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -211,6 +275,7 @@ describe("the extra-shift list", () => {
       body: { shiftId: id, alreadyAssigned: true, winner: null },
     };
     await userEvent.click(button);
+    await confirmAssign();
     expect(await screen.findByText("Allerede tildelt")).toBeInTheDocument();
     expect(screen.getByText("Vakten er allerede tildelt noen.")).toBeInTheDocument();
     expect(await screen.findByRole("dialog", { name: "Tildelingsresultat" })).toBeInTheDocument();

@@ -22,9 +22,18 @@ import { useOutcomeParam } from "./outcome-param.ts";
 
 const t = ui.shifts.outcome;
 
-function myStatus(outcome: AssignmentOutcome): string {
-  if (outcome.yourRank !== null) return t.rank(outcome.yourRank, outcome.totalCandidates);
-  return outcome.candidates.some((c) => c.candidateId === outcome.yourId) ? t.ineligible : t.notCandidate;
+/**
+ * 'Din status' for a candidate; for a leader or admin who was none (only candidates and
+ * those who run the shift see an outcome), the ward's: how many were interested and how
+ * many could be given it, never 'Du var ikke blant de interesserte' to the one who assigned.
+ */
+function statusRow(outcome: AssignmentOutcome): { term: string; value: string } {
+  if (outcome.yourRank !== null)
+    return { term: t.yourStatus, value: t.rank(outcome.yourRank, outcome.totalCandidates) };
+  if (outcome.candidates.some((c) => c.candidateId === outcome.yourId))
+    return { term: t.yourStatus, value: t.ineligible };
+  const eligible = outcome.candidates.filter((c) => c.rank !== null).length;
+  return { term: t.wardStatus, value: t.ward(outcome.candidates.length, eligible) };
 }
 
 /** 'Du fikk vakten' / 'Du fikk ikke', for candidates, behind `shiftOutcomeBanner` (decisions.md). */
@@ -62,6 +71,16 @@ function HowItWorks({ outcome }: { outcome: AssignmentOutcome }) {
   );
 }
 
+function StatusRow({ outcome }: { outcome: AssignmentOutcome }) {
+  const { term, value } = statusRow(outcome);
+  return (
+    <>
+      <dt className="text-muted-fg">{term}</dt>
+      <dd className="text-ink">{value}</dd>
+    </>
+  );
+}
+
 function OutcomeBody({
   outcome,
   audit,
@@ -81,8 +100,7 @@ function OutcomeBody({
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-[15px]">
         <dt className="text-muted-fg">{t.winner}</dt>
         <dd className="font-medium text-ink">{outcome.winnerName ?? t.noWinner}</dd>
-        <dt className="text-muted-fg">{t.yourStatus}</dt>
-        <dd className="text-ink">{myStatus(outcome)}</dd>
+        <StatusRow outcome={outcome} />
       </dl>
       <HowItWorks outcome={outcome} />
       <CandidateList outcome={outcome} />
