@@ -13,7 +13,7 @@ export const describeKinds = (kinds: readonly PrivacyKind[]) =>
   list.format([...new Set(kinds)].map((kind) => t.kinds[kind]));
 
 /**
- * Asked before a high-confidence draft is sent (with `chatModerationBlocking` on). An alert
+ * Asked before a high-confidence draft is sent (use-send-gate.tsx says when else). An alert
  * dialog: it interrupts on purpose, and Radix puts the focus on 'Rediger', so an Enter
  * pressed out of habit does not send. 'Rediger' and Escape go back to the field.
  */

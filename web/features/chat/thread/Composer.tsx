@@ -47,8 +47,8 @@ function ReplyBar({ replyTo, onCancel }: { replyTo: ThreadMessage; onCancel: () 
  * said before sending. A reply shows its quote above the field until sent or closed.
  * Files (chosen, dropped or pasted) upload at once and go with the text, or alone;
  * sending waits while one uploads and is refused while one has failed. The privacy
- * check colours the field and warns as one types; with `chatModerationBlocking` on, a
- * high-risk draft asks before it goes.
+ * check colours the field and warns as one types; a high-risk draft asks before it goes
+ * (use-send-gate.tsx).
  */
 export function Composer({
   threadId,
