@@ -55,7 +55,10 @@ test("on a phone the thread opens without popping the keyboard; every composer c
   }
 });
 
-test("my message shows the moment it is sent, before the server has answered", async ({ browser, baseURL }) => {
+test("my message shows the moment it is sent, before the server has answered", async ({
+  browser,
+  baseURL,
+}) => {
   const page = await openChat(browser, baseURL, demo.ola);
   // The server's answer is held back a while: what shows meanwhile is the page's own.
   let release = () => {};

@@ -89,6 +89,20 @@ test("editing a message warns the same way", async ({ page }) => {
   await expect(page.getByText(warnings.high)).toHaveCount(0);
 });
 
+/** The texts the page sends to a thread: noted, and stopped on their way (no number is stored). */
+async function stopSends(page: Page): Promise<string[]> {
+  const sends: string[] = [];
+  await page.route("**/api/chat/threads/*/messages", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    sends.push((route.request().postDataJSON() as { content: string }).content);
+    await route.fulfill({
+      status: 503,
+      json: { error: { code: "unavailable", message: "Stoppet av testen" } },
+    });
+  });
+  return sends;
+}
+
 /** The privacy dialog's answers as the page sends them to be counted. */
 function countedChoices(page: Page) {
   const choices: unknown[] = [];
@@ -107,13 +121,7 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    const sends: string[] = [];
-    // Whatever leaves for the thread is noted and stopped: no number is stored.
-    await page.route("**/api/chat/threads/*/messages", async (route) => {
-      if (route.request().method() !== "POST") return route.fallback();
-      sends.push((route.request().postDataJSON() as { content: string }).content);
-      await route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "Stoppet av testen" } } });
-    });
+    const sends = await stopSends(page);
     const choices = countedChoices(page);
     await openChat(page);
     const field = composer(page);
@@ -167,12 +175,7 @@ test("the count is kept: the server answers each choice", async ({ page }) => {
 });
 
 test("an e-mail address only warns: it is sent without asking", async ({ page }) => {
-  const sends: string[] = [];
-  await page.route("**/api/chat/threads/*/messages", async (route) => {
-    if (route.request().method() !== "POST") return route.fallback();
-    sends.push((route.request().postDataJSON() as { content: string }).content);
-    await route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "Stoppet av testen" } } });
-  });
+  const sends = await stopSends(page);
   await openChat(page);
   const text = "Send vaktlista til kari.nordmann@gmail.com";
   await composer(page).fill(text);
