@@ -1,11 +1,12 @@
 /**
  * The privacy warning in the department chat, in the composer and in the edit box: a
  * national identity number warns high, an e-mail address medium, a shift time and a room
- * number not at all. Nothing with personal data is sent: the server and its department
- * thread are shared with the other tests.
+ * number not at all; a high-confidence draft is held until 'Send likevel'. Nothing with
+ * personal data is stored: the server and its department thread are shared with the other
+ * tests, so a send the dialog lets through is stopped on its way (the test sees it leave).
  */
 import type { Locator, Page } from "@playwright/test";
-import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
@@ -86,4 +87,100 @@ test("editing a message warns the same way", async ({ page }) => {
   await editor.press("Escape");
   await expect(editor).toHaveCount(0);
   await expect(page.getByText(warnings.high)).toHaveCount(0);
+});
+
+/** The texts the page sends to a thread: noted, and stopped on their way (no number is stored). */
+async function stopSends(page: Page): Promise<string[]> {
+  const sends: string[] = [];
+  await page.route("**/api/chat/threads/*/messages", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    sends.push((route.request().postDataJSON() as { content: string }).content);
+    await route.fulfill({
+      status: 503,
+      json: { error: { code: "unavailable", message: "Stoppet av testen" } },
+    });
+  });
+  return sends;
+}
+
+/** The privacy dialog's answers as the page sends them to be counted. */
+function countedChoices(page: Page) {
+  const choices: unknown[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/chat/privacy-choices") && request.method() === "POST")
+      choices.push(request.postDataJSON());
+  });
+  return choices;
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`an identity number is held until 'Send likevel'; 'Rediger' keeps the text (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const sends = await stopSends(page);
+    const choices = countedChoices(page);
+    await openChat(page);
+    const field = composer(page);
+    const text = `Pasienten på 4 har fnr ${idNumber}`;
+    await field.fill(text);
+    await field.press("Enter");
+
+    const dialog = page.getByRole("alertdialog", { name: "Mulige personopplysninger" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Meldingen ser ut til å inneholde fødselsnummer.");
+    await expect(dialog.getByRole("button", { name: "Rediger" })).toBeFocused();
+    await page.screenshot({ path: `/tmp/shots/privacy-dialog-${viewport.width}.png` });
+    expect(sends).toEqual([]);
+
+    // 'Rediger': nothing sent, the text still there to change, the caret back in it.
+    await dialog.getByRole("button", { name: "Rediger" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(field).toHaveValue(text);
+    await expect(field).toBeFocused();
+    expect(sends).toEqual([]);
+    await expect.poll(() => choices).toEqual([{ choice: "edit" }]);
+
+    // Asked again, 'Send likevel' lets it go.
+    await field.press("Enter");
+    await dialog.getByRole("button", { name: "Send likevel" }).click();
+    await expect.poll(() => sends).toEqual([text]);
+    await expect.poll(() => choices).toEqual([{ choice: "edit" }, { choice: "send_anyway" }]);
+    // Only the choice is sent to be counted: never the text.
+    expect(JSON.stringify(choices)).not.toContain(idNumber);
+    // Stopped by the test, it comes back to the composer with the spec's toast.
+    await expect(page.getByText("Feil ved sending")).toBeVisible();
+    await expect(field).toHaveValue(text);
+    await field.clear();
+  });
+}
+
+test("the count is kept: the server answers each choice", async ({ page }) => {
+  await openChat(page);
+  for (const choice of ["edit", "send_anyway"]) {
+    const res = await page.request.post("/api/chat/privacy-choices", {
+      data: { choice },
+      headers: fromOurPage(),
+    });
+    expect(res.status()).toBe(204);
+  }
+  const refused = await page.request.post("/api/chat/privacy-choices", {
+    data: { choice: "edit", text: idNumber },
+    headers: fromOurPage(),
+  });
+  expect(refused.status()).toBe(400);
+});
+
+test("an e-mail address only warns: it is sent without asking", async ({ page }) => {
+  const sends = await stopSends(page);
+  await openChat(page);
+  const text = "Send vaktlista til kari.nordmann@gmail.com";
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+  await expect.poll(() => sends).toEqual([text]);
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await composer(page).clear();
 });

@@ -27,6 +27,8 @@ export const limits = {
   channelNameMaxLength: 50,
   /** files in one message: a ward photo series, not an archive */
   attachmentsPerMessage: 10,
+  /** privacy dialog choices one person may record per rate-limit window: far above honest use */
+  privacyChoicesPerWindow: 60,
 } as const;
 
 /** Extra shifts: the description's length (the database's check constraint says the same). */

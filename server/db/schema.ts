@@ -23,6 +23,7 @@ export * from "./schema/notifications.ts";
 export * from "./schema/people.ts";
 export * from "./schema/platform.ts";
 export * from "./schema/presence.ts";
+export * from "./schema/privacy.ts";
 export * from "./schema/shifts.ts";
 export * from "./schema/swaps.ts";
 

@@ -49,6 +49,8 @@ export const chatRoutes: RouteTable = {
   "GET /api/chat/direct": signedIn,
   "GET /api/chat/channels": signedIn,
   "GET /api/chat/unread": signedIn,
+  // Counted for the caller's current department, which they are active staff of.
+  "POST /api/chat/privacy-choices": signedIn,
   "POST /api/chat/channels": ["401", "403", "403", "ok", "ok", "403", "ok"],
   "POST /api/chat/channels/:threadId/join": [
     // The leader made it and is in it already.

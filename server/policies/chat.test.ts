@@ -37,6 +37,7 @@ const nobody = { admin: no, leader: no, staff: no, inactive: no, none: no };
 
 describe("policies: chat threads", () => {
   table("chat.use", "the department's chat", (id) => ({ type: "department", id }), activeStaff);
+  table("chat.privacyChoice", "the department's count", (id) => ({ type: "department", id }), activeStaff);
 
   table("thread.read", "department thread", departmentThread, activeStaff);
   table("thread.read", "shift thread", shiftThread, activeStaff);

@@ -27,6 +27,10 @@ function canRead(actor: Actor, thread: ThreadResource): boolean {
 // counts): its active staff. Admins are admins of people, not readers of every chat.
 allow("chat.use", (actor, dept) => activeIn(actor, dept.id));
 
+// The privacy dialog's answer is counted for the department one writes in: its active
+// staff, the only people whose composer there can ask.
+allow("chat.privacyChoice", (actor, dept) => activeIn(actor, dept.id));
+
 allow("thread.read", canRead, { refusal: "hide" });
 
 // Writing: direct threads and channels take their members; department and shift

@@ -110,6 +110,7 @@ export interface Actions {
   "presence.heartbeat": AppResource;
   // chat
   "chat.use": DepartmentResource;
+  "chat.privacyChoice": DepartmentResource;
   "thread.read": ThreadResource;
   "thread.write": ThreadResource;
   "thread.join": ThreadResource;

@@ -382,6 +382,7 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "POST /api/presence/heartbeat": () => ({}),
   "POST /api/chat/department": () => ({}),
   "POST /api/chat/shift": () => ({}),
+  "POST /api/chat/privacy-choices": () => ({ choice: "edit" }),
   "POST /api/chat/direct": ({ d }) => ({ userId: d.partner }),
   "POST /api/chat/channels": () => ({ name: `Kanal ${fresh()}`, isPublic: true }),
   "POST /api/chat/channels/:threadId/join": () => ({}),

@@ -231,6 +231,33 @@ describe("realtime client", () => {
     await waitFor(() => expect(onResync).toHaveBeenCalledTimes(1));
   });
 
+  it("says it is down from a drop until a connection opens again, and not once nothing is followed", async () => {
+    const client = await setup();
+    const changes = vi.fn();
+    client.onDownChange(changes);
+    const stop = client.subscribe(a, { onEvent: () => {} });
+    expect(client.isDown()).toBe(false);
+    await waitFor(() => expect(server.subscribesOf(1)).toEqual([a]));
+    expect(changes).not.toHaveBeenCalled();
+
+    server.acceptUpgrades = false;
+    server.sockets[0]!.terminate();
+    await waitFor(() => expect(client.isDown()).toBe(true));
+    // Refused attempts keep it down without telling again.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(client.isDown()).toBe(true);
+    expect(changes).toHaveBeenCalledTimes(1);
+
+    server.acceptUpgrades = true;
+    await waitFor(() => expect(client.isDown()).toBe(false));
+    expect(changes).toHaveBeenCalledTimes(2);
+
+    server.sockets.at(-1)!.terminate();
+    await waitFor(() => expect(client.isDown()).toBe(true));
+    stop();
+    expect(client.isDown()).toBe(false);
+  });
+
   it("asks for a resync at once when the server ends the session", async () => {
     const client = await setup({ reconnectMs: 60_000 });
     const onResync = vi.fn();

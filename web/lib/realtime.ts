@@ -33,6 +33,13 @@ export interface RealtimeClient {
    * session it opened with. Every topic is asked for again and resynced.
    */
   restart(): void;
+  /**
+   * Whether the connection is down: it dropped (or never opened) and is not open again.
+   * False while nothing is followed, or while a first connection is on its way.
+   */
+  isDown(): boolean;
+  /** Tells `listener` whenever `isDown()` changes; returns the function that stops it. */
+  onDownChange(listener: () => void): () => void;
 }
 
 /** What the client needs of a WebSocket: the browser's, or the `ws` package's in Node. */
@@ -74,6 +81,13 @@ export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClien
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let heardSincePing = true;
+  let down = false;
+  const downListeners = new Set<() => void>();
+  function setDown(next: boolean) {
+    if (down === next) return;
+    down = next;
+    for (const listener of [...downListeners]) listener();
+  }
 
   function send(frame: RealtimeClientFrame) {
     if (socket?.readyState === open) socket.send(JSON.stringify(frame));
@@ -85,6 +99,7 @@ export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClien
     socket = ws;
     ws.addEventListener("open", () => {
       if (socket !== ws) return;
+      setDown(false);
       for (const topic of topics.keys()) send({ type: "subscribe", topic });
       startHeartbeat(ws);
     });
@@ -110,6 +125,7 @@ export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClien
       state.lastSeq = null;
     }
     if (topics.size > 0) reconnectTimer = setTimeout(connect, reconnectMs);
+    setDown(topics.size > 0);
   }
 
   function startHeartbeat(ws: SocketLike) {
@@ -186,6 +202,7 @@ export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClien
     const ws = socket;
     socket = null;
     ws?.close(1000);
+    setDown(false);
   }
 
   return {
@@ -214,6 +231,11 @@ export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClien
       shutdown();
       for (const state of topics.values()) state.missed = true;
       if (topics.size > 0) connect();
+    },
+    isDown: () => down,
+    onDownChange(listener) {
+      downListeners.add(listener);
+      return () => downListeners.delete(listener);
     },
   };
 }

@@ -70,6 +70,8 @@ export const chatTexts = {
     scrollToBottom: "Til nyeste melding",
     newMessageFrom: (name: string, text: string) => `Ny melding fra ${name}: ${text}`,
     sending: "Sender...",
+    // A quiet notice over the thread while the connection is gone (browser offline or realtime down).
+    connectionLost: "Ingen forbindelse. Nye meldinger vises når forbindelsen er tilbake.",
     composer: {
       label: "Melding",
       send: "Send",

@@ -7,6 +7,7 @@ import { chatCaches } from "./caches.ts";
 import { chatLoaders } from "./loaders.ts";
 import { purgeDeletedJob } from "./message-purge.ts";
 import { messageRoutes } from "./message-routes.ts";
+import { privacyChoiceRoutes } from "./privacy-choices.ts";
 import { chatRoutes } from "./routes.ts";
 
 export const chatFeature: Feature = {
@@ -17,6 +18,7 @@ export const chatFeature: Feature = {
     chatRoutes(app, ctx, load);
     messageRoutes(app, ctx, load, caches);
     attachmentRoutes(app, ctx, load);
+    privacyChoiceRoutes(app, ctx, load);
   },
   jobs: (ctx) => [purgeDeletedJob(ctx.files), unclaimedFilesJob(ctx.files)],
 };

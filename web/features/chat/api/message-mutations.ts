@@ -82,6 +82,9 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
   const sync = threadSync(client, threadId);
   const mutation = useMutation({
     mutationKey: [...chatKeys.messages(threadId), "send"],
+    // Offline, a mutation would wait silently for the network with my message shown as
+    // sending; tried at once, it fails at once and the text goes back into the composer.
+    networkMode: "always",
     mutationFn: ({ input }: { input: SendInput; local: ThreadMessage; onFailed: RestoreSend }) =>
       sync.trackSend(
         apiFetch(url.messages(threadId), {

@@ -31,7 +31,7 @@ export function AttachButton({ onFiles }: { onFiles: (files: File[]) => void }) 
         aria-label={t.attach}
         title={t.attach}
         onClick={() => input.current?.click()}
-        className="size-9 text-muted-fg hover:text-ink"
+        className="size-11 text-muted-fg hover:text-ink md:size-9"
       >
         <Paperclip aria-hidden />
       </Button>

@@ -91,7 +91,7 @@ function PendingItem({
                 size="sm"
                 aria-describedby={errorId}
                 onClick={() => onRetry(entry.key)}
-                className="mt-0.5 gap-1 text-xs"
+                className="mt-0.5 h-11 gap-1 text-xs md:h-9"
               >
                 <RotateCw aria-hidden className="size-3.5" />
                 {t.retry}
@@ -107,7 +107,7 @@ function PendingItem({
         aria-describedby={failed ? errorId : undefined}
         title={t.remove}
         onClick={() => onRemove(entry.key)}
-        className="-mt-1 -mr-1 size-8 text-muted-fg hover:text-ink"
+        className="-mt-1 -mr-1 size-11 text-muted-fg hover:text-ink md:size-8"
       >
         <X aria-hidden />
       </Button>

@@ -13,7 +13,7 @@ export const describeKinds = (kinds: readonly PrivacyKind[]) =>
   list.format([...new Set(kinds)].map((kind) => t.kinds[kind]));
 
 /**
- * Asked before a high-confidence draft is sent (with `chatModerationBlocking` on). An alert
+ * Asked before a high-confidence draft is sent (use-send-gate.tsx says when else). An alert
  * dialog: it interrupts on purpose, and Radix puts the focus on 'Rediger', so an Enter
  * pressed out of habit does not send. 'Rediger' and Escape go back to the field.
  */
@@ -52,12 +52,15 @@ export function PrivacyDialog({
           <AlertDialog.Description className="mt-1.5 text-sm text-muted-fg">
             {t.dialog.body(describeKinds(kinds))}
           </AlertDialog.Description>
+          {/* Stacked on a phone, each a thumb's 44 px high. */}
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">{t.dialog.edit}</Button>
+              <Button variant="outline" className="h-11 sm:h-10">
+                {t.dialog.edit}
+              </Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="danger" onClick={onConfirm}>
+              <Button variant="danger" onClick={onConfirm} className="h-11 sm:h-10">
                 {t.dialog.sendAnyway}
               </Button>
             </AlertDialog.Action>

@@ -34,7 +34,13 @@ function ReplyBar({ replyTo, onCancel }: { replyTo: ThreadMessage; onCancel: () 
         </p>
         <p className="truncate text-muted-fg">{replyPreview(replyTo.deletedAt ? null : replyTo.content)}</p>
       </div>
-      <Button variant="ghost" size="icon" aria-label={t.reply.cancel} onClick={onCancel} className="size-9">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t.reply.cancel}
+        onClick={onCancel}
+        className="size-11 md:size-9"
+      >
         <X aria-hidden />
       </Button>
     </div>
@@ -42,13 +48,16 @@ function ReplyBar({ replyTo, onCancel }: { replyTo: ThreadMessage; onCancel: () 
 }
 
 /**
+ * Every control here is 44×44 px or more on a phone (a thumb's target) and the compact
+ * 36 px from the desktop layout on.
+ *
  * Writing a message (spec §5): Enter sends, Shift+Enter is a new line, nothing is sent
  * while an input method composes; 'Tom melding' for nothing, the 4000-character limit
  * said before sending. A reply shows its quote above the field until sent or closed.
  * Files (chosen, dropped or pasted) upload at once and go with the text, or alone;
  * sending waits while one uploads and is refused while one has failed. The privacy
- * check colours the field and warns as one types; with `chatModerationBlocking` on, a
- * high-risk draft asks before it goes.
+ * check colours the field and warns as one types; a high-risk draft asks before it goes
+ * (use-send-gate.tsx).
  */
 export function Composer({
   threadId,
@@ -143,7 +152,7 @@ export function Composer({
           onKeyDown={onKeyDown}
           onPaste={files.onPaste}
           className={cn(
-            "block min-h-9 w-full min-w-0 flex-1 resize-none rounded-md border border-border bg-white px-3 py-1.5 text-[15px] leading-6 text-ink placeholder:text-muted-fg focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary/40 aria-invalid:border-error",
+            "block min-h-11 w-full min-w-0 flex-1 resize-none rounded-md border border-border bg-white px-3 py-2.5 text-[15px] md:min-h-9 md:py-1.5 leading-6 text-ink placeholder:text-muted-fg focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary/40 aria-invalid:border-error",
             privacyFieldClass(privacy.confidence),
           )}
         />
@@ -152,7 +161,7 @@ export function Composer({
           size="icon"
           aria-label={t.composer.send}
           disabled={tooLong || files.uploading}
-          className="size-9"
+          className="size-11 md:size-9"
         >
           <SendHorizontal aria-hidden />
         </Button>

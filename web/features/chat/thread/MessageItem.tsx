@@ -1,5 +1,5 @@
 import { CornerUpLeft } from "lucide-react";
-import { type KeyboardEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent, memo, useEffect, useRef } from "react";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
@@ -73,7 +73,14 @@ function DeletedBody({ message }: { message: ThreadMessage }) {
  * the quote it replies to, its text or the deleted placeholder, '(redigert)', its
  * reactions and actions. Focusable; 'e' edits my own.
  */
-export function MessageItem({
+/**
+ * My message on its way: it looks sent from the moment it is (a grey text read as 'not
+ * there yet'); 'Sender...' shows only if the server takes more than a second.
+ */
+const Sending = () => <span className="ml-1 animate-appear-late text-xs text-muted-fg">{t.sending}</span>;
+
+/** One message. Memoised: a send or an edit re-renders only the rows it changed. */
+export const MessageItem = memo(function MessageItem({
   message,
   groupStart,
   highlighted,
@@ -146,12 +153,12 @@ export function MessageItem({
         ) : deleted ? (
           <DeletedBody message={message} />
         ) : textShown ? (
-          <MessageText text={message.content ?? ""} className={cn(message.pending && "text-muted-fg")}>
+          <MessageText text={message.content ?? ""}>
             {message.editedAt && <span className="ml-1 text-xs text-muted-fg">{t.edited}</span>}
-            {message.pending && <span className="sr-only">{t.sending}</span>}
+            {message.pending && <Sending />}
           </MessageText>
         ) : (
-          message.pending && <span className="sr-only">{t.sending}</span>
+          message.pending && <Sending />
         )}
         {!deleted && message.attachments.length > 0 && <AttachmentList message={message} />}
         {!deleted && actions.reactionsOn && (
@@ -164,4 +171,4 @@ export function MessageItem({
       {!editing && <MessageActions message={message} />}
     </article>
   );
-}
+});

@@ -1,4 +1,5 @@
-import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { limits } from "../../../../common/base/limits.ts";
 import type { ChatPerson, ThreadDto } from "../../../../common/schemas/chat.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -15,10 +16,14 @@ import {
 } from "../api/message-mutations.ts";
 import { useMarkRead, useThreadMessages } from "../api/messages.ts";
 import { Composer } from "./Composer.tsx";
+import { ConnectionNotice } from "./ConnectionNotice.tsx";
 import { MessageList } from "./MessageList.tsx";
 import { focusMessage, type ThreadActions, ThreadActionsProvider } from "./thread-context.tsx";
 
 const t = ui.thread;
+
+/** A precise pointer and room for the desktop layout: a keyboard is at hand, not on screen. */
+const typingAtHand = `(pointer: fine) and (hover: hover) and (min-width: ${limits.mobileBreakpointPx}px)`;
 
 export interface ThreadTexts {
   loading: string;
@@ -92,27 +97,53 @@ export function ThreadView({
     requestAnimationFrame(() => body.current && focusMessage(body.current, messageId));
   }, []);
 
-  const actions: ThreadActions = {
-    me,
-    canWrite,
-    reactionsOn,
-    editingId,
-    startEdit: (message) => setEditingId(message.id),
-    stopEdit,
-    saveEdit: (messageId, content) => {
-      edit.mutate({ id: messageId, content });
-      stopEdit(messageId);
-    },
-    remove: (messageId) => remove.mutate(messageId),
-    restore: (messageId) => restore.mutate(messageId),
-    toggleReaction: (messageId, emoji) => react.mutate({ id: messageId, emoji }),
-    reply: (message) => {
-      setReplyTo(message);
-      field.current?.focus();
-    },
-    jumpTo: setJumpTarget,
-  };
+  // Kept the same object while nothing in it changes: every message reads it, and a new
+  // one on each send or mutation state re-rendered the whole list before my message showed.
+  const { mutate: editMutate } = edit;
+  const { mutate: removeMutate } = remove;
+  const { mutate: restoreMutate } = restore;
+  const { mutate: reactMutate } = react;
+  const actions = useMemo<ThreadActions>(
+    () => ({
+      me,
+      canWrite,
+      reactionsOn,
+      editingId,
+      startEdit: (message) => setEditingId(message.id),
+      stopEdit,
+      saveEdit: (messageId, content) => {
+        editMutate({ id: messageId, content });
+        stopEdit(messageId);
+      },
+      remove: (messageId) => removeMutate(messageId),
+      restore: (messageId) => restoreMutate(messageId),
+      toggleReaction: (messageId, emoji) => reactMutate({ id: messageId, emoji }),
+      reply: (message) => {
+        setReplyTo(message);
+        field.current?.focus();
+      },
+      jumpTo: setJumpTarget,
+    }),
+    [me, canWrite, reactionsOn, editingId, stopEdit, editMutate, removeMutate, restoreMutate, reactMutate],
+  );
   const onJumped = useCallback(() => setJumpTarget(null), []);
+
+  // Opening a thread puts the caret in the composer where typing is a keyboard away. On a
+  // touch screen it does not: focusing would pop the on-screen keyboard over half the
+  // thread one opened to read. Once per thread: the frame mounts a view per thread id.
+  const ready = !query.isPending && !query.isError;
+  useEffect(() => {
+    if (!ready || !canWrite || !window.matchMedia(typingAtHand).matches) return;
+    // Someone already typing elsewhere or in a dialog keeps their place; the link or button
+    // that opened the thread gives way.
+    if (
+      document.activeElement?.closest(
+        "input, textarea, select, [contenteditable], [role=dialog], [role=alertdialog]",
+      )
+    )
+      return;
+    field.current?.focus({ preventScroll: true });
+  }, [ready, canWrite]);
 
   if (query.isPending) return <ThreadState loading={texts.loading} />;
   if (query.isError) return <ThreadState failed={texts.failed} onRetry={() => void query.refetch()} />;
@@ -120,6 +151,7 @@ export function ThreadView({
   return (
     <ThreadActionsProvider value={actions}>
       <div ref={body} className="flex min-h-0 flex-1 flex-col">
+        <ConnectionNotice />
         <MessageList
           messages={messages}
           meId={me.userId}

@@ -1,0 +1,22 @@
+import { WifiOff } from "lucide-react";
+import { ui } from "../../../../common/texts/index.ts";
+import { useConnectionLost } from "../../../lib/use-connection.ts";
+
+/**
+ * A quiet line over the messages while the connection is gone: what others write does
+ * not arrive until it is back. The live region is always there, empty while connected,
+ * so the notice is announced when it appears (politely: it interrupts nothing).
+ */
+export function ConnectionNotice() {
+  const lost = useConnectionLost();
+  return (
+    <div role="status" aria-live="polite">
+      {lost && (
+        <p className="flex items-center gap-2 border-b border-border bg-muted px-4 py-1.5 text-sm text-muted-fg md:px-6">
+          <WifiOff aria-hidden className="size-4 shrink-0" />
+          {ui.thread.connectionLost}
+        </p>
+      )}
+    </div>
+  );
+}
