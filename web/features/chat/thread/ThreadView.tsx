@@ -2,7 +2,6 @@ import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
 import type { ChatPerson, ThreadDto } from "../../../../common/schemas/chat.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useFeature } from "../../../lib/config.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import type { ThreadMessage } from "../api/message-cache.ts";
@@ -15,7 +14,7 @@ import {
 } from "../api/message-mutations.ts";
 import { useMarkRead, useThreadMessages } from "../api/messages.ts";
 import { Composer } from "./Composer.tsx";
-import { MessageList } from "./MessageList.tsx";
+import { MessageList, MessageSkeleton } from "./MessageList.tsx";
 import { focusMessage, type ThreadActions, ThreadActionsProvider } from "./thread-context.tsx";
 
 const t = ui.thread;
@@ -26,30 +25,17 @@ export interface ThreadTexts {
   placeholder: string;
 }
 
-/** A centred state of the thread's body: loading, or a failure with a retry. */
-export function ThreadState({
-  loading,
-  failed,
-  onRetry,
-}: {
-  loading?: string;
-  failed?: string;
-  onRetry?: () => void;
-}) {
+/** A thread's body that failed to load, with a retry. */
+export function ThreadState({ failed, onRetry }: { failed: string; onRetry?: () => void }) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
-      {loading && <Spinner label={loading} />}
-      {failed && (
-        <>
-          <p role="alert" className="font-medium text-ink">
-            {failed}
-          </p>
-          {onRetry && (
-            <Button variant="outline" onClick={onRetry}>
-              {ui.common.retry}
-            </Button>
-          )}
-        </>
+      <p role="alert" className="font-medium text-ink">
+        {failed}
+      </p>
+      {onRetry && (
+        <Button variant="outline" onClick={onRetry}>
+          {ui.common.retry}
+        </Button>
       )}
     </div>
   );
@@ -114,23 +100,31 @@ export function ThreadView({
   };
   const onJumped = useCallback(() => setJumpTarget(null), []);
 
-  if (query.isPending) return <ThreadState loading={texts.loading} />;
-  if (query.isError) return <ThreadState failed={texts.failed} onRetry={() => void query.refetch()} />;
+  // History that has not come yet (or failed) takes the list's place only: the composer
+  // is there from the start, so one can write while the messages load.
+  let history: ReactNode;
+  if (query.isPending) history = <MessageSkeleton label={texts.loading} />;
+  else if (query.isError)
+    history = <ThreadState failed={texts.failed} onRetry={() => void query.refetch()} />;
+  else
+    history = (
+      <MessageList
+        messages={messages}
+        meId={me.userId}
+        emptyText={t.empty}
+        hasOlder={hasOlder}
+        olderState={olderState}
+        loadOlder={loadOlder}
+        jumpTarget={jumpTarget}
+        onJumped={onJumped}
+        onNewestSeen={markRead}
+      />
+    );
 
   return (
     <ThreadActionsProvider value={actions}>
       <div ref={body} className="flex min-h-0 flex-1 flex-col">
-        <MessageList
-          messages={messages}
-          meId={me.userId}
-          emptyText={t.empty}
-          hasOlder={hasOlder}
-          olderState={olderState}
-          loadOlder={loadOlder}
-          jumpTarget={jumpTarget}
-          onJumped={onJumped}
-          onNewestSeen={markRead}
-        />
+        {history}
         {canWrite ? (
           <Composer
             threadId={thread.id}
