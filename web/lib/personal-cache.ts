@@ -86,7 +86,7 @@ class PersonalCache {
   private timer: number | undefined;
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly client: QueryClient) {}
+  constructor(readonly client: QueryClient) {}
 
   /**
    * The session names who is signed in: their store is read into the query cache once
@@ -115,7 +115,7 @@ class PersonalCache {
     clearPersonalCache();
   }
 
-  private stop() {
+  stop() {
     window.clearTimeout(this.timer);
     this.timer = undefined;
     this.unsubscribe?.();
@@ -185,10 +185,19 @@ function clearOthers(userId: string | null) {
   for (const key of storedKeys()) if (key !== prefix + userId) storage()?.removeItem(key);
 }
 
-const caches = new WeakMap<QueryClient, PersonalCache>();
+/** One writer per page: the app's query client (a test's client replaces the last test's). */
+let current: PersonalCache | null = null;
 
 export function personalCache(client: QueryClient): PersonalCache {
-  const cache = caches.get(client) ?? new PersonalCache(client);
-  caches.set(client, cache);
-  return cache;
+  if (current?.client !== client) {
+    current?.stop();
+    current = new PersonalCache(client);
+  }
+  return current;
+}
+
+/** Stops the writer without touching the store (tests, between one app and the next). */
+export function stopPersonalCache(): void {
+  current?.stop();
+  current = null;
 }

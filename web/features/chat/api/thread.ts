@@ -5,8 +5,8 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ThreadDto, threadDto } from "../../../../common/schemas/chat.ts";
 import { apiFetch } from "../../../lib/api.ts";
-import type { PersistMeta } from "../../../lib/personal-cache.ts";
 import { useShiftBlock } from "../../../lib/dates.ts";
+import type { PersistMeta } from "../../../lib/personal-cache.ts";
 import { chatKeys } from "./keys.ts";
 
 // A thread's header changes rarely (members, a rename); realtime says when.

@@ -69,7 +69,11 @@ const skeletonRows = ["w-72", "w-56", "w-80", "w-48", "w-64"];
  */
 export function MessageSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-busy className="flex min-h-0 flex-1 flex-col justify-end gap-4 overflow-hidden pb-4">
+    <div
+      role="status"
+      aria-busy
+      className="flex min-h-0 flex-1 flex-col justify-end gap-4 overflow-hidden pb-4"
+    >
       <span className="sr-only">{label}</span>
       {skeletonRows.map((width) => (
         <SkeletonPersonRow
