@@ -148,11 +148,31 @@ test("while the history is on its way: a thread visited before shows its message
   await composer(page).fill("Skriver før historikken kom");
   await expect(composer(page)).toHaveValue("Skriver før historikken kom");
   await page.screenshot({ path: "/tmp/shots/paint-loading-1440.png" });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: "/tmp/shots/paint-loading-375.png" });
   await held.release();
   await expect(page.locator("article", { hasText: text })).toBeVisible();
   await expect(loading).toHaveCount(0);
+  // What was written while the history came is still there.
+  await expect(composer(page)).toHaveValue("Skriver før historikken kom");
+});
+
+test("on a phone the grey rows fit the screen and the composer takes text before the history", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await impersonate(page, demo.kari.email);
+  const held = await holdHistory(page);
+  await page.goto(threadPath);
+  await expect(page.getByRole("status").filter({ hasText: "Laster avdelingschat..." })).toBeVisible();
+  await composer(page).fill("Fra telefonen");
+  await page.screenshot({ path: "/tmp/shots/paint-loading-375.png" });
+  const rows = page.locator("[aria-busy=true] .animate-pulse");
+  for (const box of await rows.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()))) {
+    expect(box.right).toBeLessThanOrEqual(375);
+    expect(box.width).toBeGreaterThan(8);
+  }
+  await held.release();
+  await expect(page.locator("article").first()).toBeVisible();
+  await expect(composer(page)).toHaveValue("Fra telefonen");
   await page.screenshot({ path: "/tmp/shots/paint-loaded-375.png" });
 });
 

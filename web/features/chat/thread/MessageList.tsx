@@ -61,7 +61,7 @@ function DayDivider({ label }: { label: string }) {
 }
 
 /** Rows of a message's shape while a thread's history loads: widths vary, as text does. */
-const skeletonRows = ["w-72", "w-56", "w-80", "w-48", "w-64"];
+const skeletonRows = ["w-3/4", "w-1/2", "w-5/6", "w-2/5", "w-2/3"];
 
 /**
  * In the list's place while the history loads: a few grey message rows at the bottom,
@@ -79,8 +79,8 @@ export function MessageSkeleton({ label }: { label: string }) {
         <SkeletonPersonRow
           key={width}
           className="px-4 md:px-6"
-          avatar="size-9"
-          lines={["h-4 w-32", `h-3.5 ${width} max-w-full`]}
+          avatar="size-9 shrink-0"
+          lines={["h-4 w-32", `h-3.5 ${width} max-w-md`]}
         />
       ))}
     </div>

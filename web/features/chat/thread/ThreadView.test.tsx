@@ -90,6 +90,9 @@ describe("before the history comes", () => {
     release();
     expect(await screen.findByText("Husk overlevering kl. 15")).toBeInTheDocument();
     expect(screen.queryByText("Laster avdelingschat...")).toBeNull();
+    // The same field, with what was written while the history came.
+    expect(await composer()).toBe(field);
+    expect(field).toHaveValue("Jeg kommer");
   });
 
   it("shows a message sent before the history came once the history is there, once", async () => {
