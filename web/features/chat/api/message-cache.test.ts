@@ -32,6 +32,20 @@ describe("what the browser keeps of a thread", () => {
     expect(page?.asOf).toBe("2026-11-27T04:00:00.000Z");
   });
 
+  it("keeps a deleted message without its text, files or undo: the purge must not miss a copy", () => {
+    const deleted = {
+      ...message(2),
+      deletedAt: "2026-11-27T04:00:00.000Z",
+      attachments: [{ id: "f1" }],
+      reactions: [{ emoji: "👍" }],
+      abilities: { edit: false, delete: false, react: false, undo: true },
+    } as unknown as ThreadMessage;
+    const [page] = newestPageOf(held([{ messages: [message(1), deleted], hasMore: false }])).pages;
+    expect(page?.messages[1]).toMatchObject({ id: "m2", content: null, attachments: [], reactions: [] });
+    expect(page?.messages[1]?.abilities.undo).toBe(false);
+    expect(page?.messages[0]).toEqual(message(1));
+  });
+
   it("says there is nothing older when the whole thread fits", () => {
     const kept = newestPageOf(held([{ messages: range(1, 3), hasMore: false }]));
     expect(kept.pages[0]).toMatchObject({ hasMore: false, messages: range(1, 3) });

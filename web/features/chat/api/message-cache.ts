@@ -44,9 +44,18 @@ export function fetchPage(threadId: string, cursor: Cursor, signal?: AbortSignal
  */
 export const persistedMessages = { threads: 20, messages: 50 };
 
+/**
+ * A deleted message keeps its text for its author's undo, for minutes: on disk it would
+ * outlive the purge, so it is kept as the placeholder everyone else sees.
+ */
+const asKept = (m: ThreadMessage): ThreadMessage =>
+  m.deletedAt
+    ? { ...m, content: null, attachments: [], reactions: [], abilities: { ...m.abilities, undo: false } }
+    : m;
+
 export function newestPageOf(data: Messages): Messages {
   const held = messagesOf(data).filter((m) => !m.pending);
-  const kept = held.slice(-persistedMessages.messages);
+  const kept = held.slice(-persistedMessages.messages).map(asKept);
   const oldestPage = data.pages.at(-1);
   const hasMore = kept.length < held.length || (oldestPage?.hasMore ?? false);
   const asOf = data.pages[0]?.asOf ?? new Date(0).toISOString();
