@@ -1,8 +1,10 @@
+import { QueryClient } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { baseHandlers, config, departments, mockApi, renderApp, session } from "../test/app.tsx";
 import { endSessions, isFollowed, publish } from "../test/realtime.ts";
+import { personalCache } from "./personal-cache.ts";
 import { storageKeys } from "./storage.ts";
 
 /** A server whose session follows the sign-in and sign-out calls. */
@@ -25,6 +27,21 @@ function server(autoSignIn: "works" | "fails") {
   });
   return calls.filter.bind(calls);
 }
+
+/**
+ * This browser keeps a chat message of the person (user u1): seen in an earlier page
+ * load, or (`client`) in this one.
+ */
+async function kept(deptId: string | null, client = new QueryClient()) {
+  personalCache(client).follow("u1", deptId);
+  await client.fetchQuery({
+    queryKey: ["chat", "messages", "t1"],
+    queryFn: () => "Pasienten på stue 4",
+    meta: { persist: { group: "chat.messages", keep: 20 } },
+  });
+  window.dispatchEvent(new Event("pagehide"));
+}
+const keptText = () => JSON.stringify(localStorage).includes("Pasienten på stue 4");
 
 const autoCalls = (filter: ReturnType<typeof server>) => filter((c) => c.path === "/api/dev/auto-sign-in");
 
@@ -60,12 +77,16 @@ describe("session", () => {
     const filter = server("works");
     const first = renderApp("/chat/department");
     await userEvent.click(await screen.findByRole("button", { name: "Brukermeny" }));
+    await kept(session("admin").currentDeptId, first.client);
+    expect(keptText()).toBe(true);
     const menu = await screen.findByRole("menu");
     expect(within(menu).getByText("kari@example.no")).toBeInTheDocument();
     await userEvent.click(within(menu).getByRole("menuitem", { name: "Logg ut" }));
     await waitFor(() => expect(filter((c) => c.path === "/api/auth/sign-out")).toHaveLength(1));
     await waitFor(() => expect(first.router.state.location.pathname).toBe("/login"));
     expect(localStorage.getItem(storageKeys.autoSignInSuppressed)).toBe("true");
+    // A shared ward PC: what the browser kept of the person goes with them.
+    expect(keptText()).toBe(false);
     first.unmount();
 
     // A new tab (fresh sessionStorage) of the same browser stays signed out.
@@ -105,12 +126,15 @@ describe("session", () => {
     it("reads the session again when events may have been missed: an ended session signs out", async () => {
       let current: ReturnType<typeof session> | null = inDepartment(anestesi);
       mockApi({ ...baseHandlers(null), "GET /api/auth/session": () => ({ session: current }) });
+      await kept(anestesi!.deptId);
       const { router } = renderApp("/chat/department");
       await waitFor(() => expect(isFollowed("user:u1")).toBe(true));
+      expect(keptText()).toBe(true);
 
       current = null;
       endSessions();
       await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+      expect(keptText()).toBe(false);
     });
   });
 });

@@ -14,6 +14,7 @@ import { FullPageError } from "../components/full-page.tsx";
 import { apiFetch } from "./api.ts";
 import { useConfig } from "./config.tsx";
 import { isTokenPage } from "./paths.ts";
+import { personalCache } from "./personal-cache.ts";
 import { appKeys, isAppWide } from "./query.ts";
 import { appRealtime } from "./realtime.ts";
 import { readStored, removeStored, storageKeys, writeStored } from "./storage.ts";
@@ -60,8 +61,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const query = useQuery({
     queryKey: appKeys.session,
     // Background: checking the session must not count as the person being active.
-    queryFn: async () =>
-      (await apiFetch("/api/auth/session", { schema: sessionResponse, background: true })).session,
+    queryFn: async () => {
+      const { session } = await apiFetch("/api/auth/session", { schema: sessionResponse, background: true });
+      // Before the person's screens render: what this browser kept of theirs paints them at once.
+      personalCache(client).follow(session?.user.id ?? null, session?.currentDeptId ?? null);
+      return session;
+    },
     staleTime: 60_000,
   });
   const [auto, setAuto] = useState<AutoSignIn>("idle");
@@ -121,6 +126,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         writeStored("local", storageKeys.autoSignInSuppressed, true);
         // The session query stays (observers hold it); its data turns null, the rest goes.
         client.setQueryData(appKeys.session, null);
+        personalCache(client).forget();
         client.removeQueries({ predicate: (q) => isPersonal(q.queryKey) });
       },
     }),
@@ -128,6 +134,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const noSession = query.isSuccess && query.data === null;
+  // However the session ended (sign-out, idle timeout, deactivation, another tab): what
+  // this browser kept of the person goes with it.
+  useEffect(() => {
+    if (noSession) personalCache(client).forget();
+  }, [noSession, client]);
   const wantsAuto = auto === "idle" && noSession && autoSignInAllowed(config.autoSignIn, pathname);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, vi } from "vitest";
+import { stopPersonalCache } from "../lib/personal-cache.ts";
 import { FakeSocket } from "./realtime.ts";
 
 // Pages load lazily (route-level code splitting); on a busy 2-core machine the first
@@ -33,6 +34,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   toast.dismiss();
+  // No save of one test's chat may land in the next test's storage.
+  stopPersonalCache();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

@@ -8,6 +8,7 @@
 import { type InfiniteData, infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
 import { type MessageDto, type MessagePage, messagePage } from "../../../../common/schemas/chat.ts";
 import { apiFetch } from "../../../lib/api.ts";
+import type { PersistMeta } from "../../../lib/personal-cache.ts";
 import { chatKeys } from "./keys.ts";
 
 /** A message as held here: `pending` while my send of it is on its way. */
@@ -36,6 +37,31 @@ export function fetchPage(threadId: string, cursor: Cursor, signal?: AbortSignal
   });
 }
 
+/**
+ * What this browser keeps of a thread between page loads (web/lib/personal-cache.ts):
+ * the newest messages of the threads visited last, enough to paint the view at once;
+ * the catch-up brings what came since. My sends still on their way are not kept.
+ */
+export const persistedMessages = { threads: 20, messages: 50 };
+
+/**
+ * A deleted message keeps its text for its author's undo, for minutes: on disk it would
+ * outlive the purge, so it is kept as the placeholder everyone else sees.
+ */
+const asKept = (m: ThreadMessage): ThreadMessage =>
+  m.deletedAt
+    ? { ...m, content: null, attachments: [], reactions: [], abilities: { ...m.abilities, undo: false } }
+    : m;
+
+export function newestPageOf(data: Messages): Messages {
+  const held = messagesOf(data).filter((m) => !m.pending);
+  const kept = held.slice(-persistedMessages.messages).map(asKept);
+  const oldestPage = data.pages.at(-1);
+  const hasMore = kept.length < held.length || (oldestPage?.hasMore ?? false);
+  const asOf = data.pages[0]?.asOf ?? new Date(0).toISOString();
+  return { pages: [{ messages: kept, hasMore, asOf }], pageParams: [null] };
+}
+
 export const messagesQuery = (threadId: string) =>
   infiniteQueryOptions<Page, Error, Messages, ReturnType<typeof chatKeys.messages>, string | null>({
     queryKey: chatKeys.messages(threadId),
@@ -46,6 +72,13 @@ export const messagesQuery = (threadId: string) =>
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    meta: {
+      persist: {
+        group: "chat.messages",
+        keep: persistedMessages.threads,
+        trim: (data) => newestPageOf(data as Messages),
+      } satisfies PersistMeta,
+    },
   });
 
 /** Oldest first, as the list shows them. */

@@ -99,7 +99,11 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
         }),
       ),
     onMutate: ({ local }) => updateMessages(client, threadId, (data) => appendNew(data, [local])),
-    onSuccess: (message, { local }) => putMessage(client, message, local.id),
+    onSuccess: (message, { local }) => {
+      // Sent before the history came: the catch-up after the first load brings it.
+      if (!client.getQueryData(chatKeys.messages(threadId))) return void sync.catchUp("new").catch(() => {});
+      putMessage(client, message, local.id);
+    },
     onError: (err, { input, local, onFailed }) => {
       updateMessages(client, threadId, (data) => mapMessages(data, (m) => (m.id === local.id ? null : m)));
       onFailed(input.content, input.attachments ?? []);

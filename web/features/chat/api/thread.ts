@@ -6,10 +6,16 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { type ThreadDto, threadDto } from "../../../../common/schemas/chat.ts";
 import { apiFetch } from "../../../lib/api.ts";
 import { useShiftBlock } from "../../../lib/dates.ts";
+import type { PersistMeta } from "../../../lib/personal-cache.ts";
 import { chatKeys } from "./keys.ts";
 
 // A thread's header changes rarely (members, a rename); realtime says when.
 const headerStaleMs = 5 * 60_000;
+/**
+ * Kept in this browser with the thread's newest messages (message-cache.ts), so a thread
+ * visited before opens with its composer while the header is read again.
+ */
+const persist = { persist: { group: "chat.thread", keep: 20 } satisfies PersistMeta };
 
 /** get_or_create_department_thread */
 export const departmentThreadQuery = () =>
@@ -17,6 +23,7 @@ export const departmentThreadQuery = () =>
     queryKey: chatKeys.departmentThread,
     queryFn: () => apiFetch("/api/chat/department", { method: "POST", schema: threadDto }),
     staleTime: headerStaleMs,
+    meta: persist,
   });
 
 /**
@@ -28,6 +35,7 @@ export const shiftThreadQuery = (blockStart: string) =>
     queryKey: [...chatKeys.shiftThread, blockStart],
     queryFn: () => apiFetch("/api/chat/shift", { method: "POST", schema: threadDto }),
     staleTime: headerStaleMs,
+    meta: persist,
   });
 
 export const threadQuery = (threadId: string) =>
@@ -35,6 +43,7 @@ export const threadQuery = (threadId: string) =>
     queryKey: chatKeys.thread(threadId),
     queryFn: () => apiFetch(`/api/chat/threads/${encodeURIComponent(threadId)}`, { schema: threadDto }),
     staleTime: headerStaleMs,
+    meta: persist,
   });
 
 export const useDepartmentThread = () => useQuery(departmentThreadQuery());

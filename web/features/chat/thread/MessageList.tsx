@@ -7,6 +7,7 @@ import { ui } from "../../../../common/texts/index.ts";
 import { replyPreview } from "../../../../common/texts/reply-preview.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { SkeletonPersonRow } from "../../../components/ui/skeleton.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { ThreadMessage } from "../api/message-cache.ts";
 import { MessageItem } from "./MessageItem.tsx";
@@ -55,6 +56,33 @@ function DayDivider({ label }: { label: string }) {
       {/* A heading per day: screen readers can move through the days. */}
       <h2 className="text-xs font-medium text-muted-fg first-letter:uppercase">{label}</h2>
       <span aria-hidden className="h-px flex-1 bg-border" />
+    </div>
+  );
+}
+
+/** Rows of a message's shape while a thread's history loads: widths vary, as text does. */
+const skeletonRows = ["w-3/4", "w-1/2", "w-5/6", "w-2/5", "w-2/3"];
+
+/**
+ * In the list's place while the history loads: a few grey message rows at the bottom,
+ * where the newest messages will be, in place of a spinner over the whole thread.
+ */
+export function MessageSkeleton({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      aria-busy
+      className="flex min-h-0 flex-1 flex-col justify-end gap-4 overflow-hidden pb-4"
+    >
+      <span className="sr-only">{label}</span>
+      {skeletonRows.map((width) => (
+        <SkeletonPersonRow
+          key={width}
+          className="px-4 md:px-6"
+          avatar="size-9 shrink-0"
+          lines={["h-4 w-32", `h-3.5 ${width} max-w-md`]}
+        />
+      ))}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import type { ThreadDto } from "../../../../common/schemas/chat.ts";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { ApiError } from "../../../lib/api.ts";
+import { MessageSkeleton } from "./MessageList.tsx";
 import { ThreadState, type ThreadTexts, ThreadView } from "./ThreadView.tsx";
 import { useFillViewport } from "./use-fill-viewport.ts";
 
@@ -55,7 +56,7 @@ export function ThreadBody({
   notFound?: { title: string; body: string };
   readOnly?: ReactNode;
 }) {
-  if (query.isPending) return <ThreadState loading={texts.loading} />;
+  if (query.isPending) return <MessageSkeleton label={texts.loading} />;
   if (query.isError) {
     if (notFound && query.error instanceof ApiError && query.error.status === 404)
       return (

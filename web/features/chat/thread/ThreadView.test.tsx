@@ -58,6 +58,76 @@ describe("composer", () => {
   });
 });
 
+/** Holds the server's answers to history reads until `release()`. */
+function holdHistory(server: ReturnType<typeof chatServer>) {
+  let release = () => {};
+  server.control.historyGate = new Promise((resolve) => {
+    release = () => {
+      server.control.historyGate = null;
+      resolve();
+    };
+  });
+  return release;
+}
+
+describe("before the history comes", () => {
+  it("takes text in the composer at once, with skeleton rows where the messages will be", async () => {
+    const server = chatServer();
+    server.add(ola, "Husk overlevering kl. 15");
+    const release = holdHistory(server);
+    renderApp("/chat/department");
+    const field = await composer();
+    expect(field).toBeEnabled();
+    await userEvent.type(field, "Jeg kommer");
+    expect(field).toHaveValue("Jeg kommer");
+    const loading = screen.getByText("Laster avdelingschat...").closest("[role=status]");
+    expect(loading).toHaveAttribute("aria-busy", "true");
+    // Grey rows, no spinner.
+    expect(loading?.querySelectorAll(".animate-pulse").length).toBeGreaterThan(0);
+    expect(loading?.querySelector(".animate-spin")).toBeNull();
+    expect(screen.queryByText("Husk overlevering kl. 15")).toBeNull();
+
+    release();
+    expect(await screen.findByText("Husk overlevering kl. 15")).toBeInTheDocument();
+    expect(screen.queryByText("Laster avdelingschat...")).toBeNull();
+    // The same field, with what was written while the history came.
+    expect(await composer()).toBe(field);
+    expect(field).toHaveValue("Jeg kommer");
+  });
+
+  it("shows a message sent before the history came once the history is there, once", async () => {
+    const server = chatServer();
+    const release = holdHistory(server);
+    renderApp("/chat/department");
+    await userEvent.type(await composer(), "Sendt tidlig{Enter}");
+    await waitFor(() => expect(server.messages).toHaveLength(1));
+    release();
+    expect(await screen.findByText("Sendt tidlig")).toBeInTheDocument();
+    await waitFor(() => expect(server.calls.some((c) => c.url.searchParams.has("after"))).toBe(true));
+    expect(shown("Sendt tidlig")).toBe(1);
+  });
+
+  it("paints a thread visited before from this browser, then adds what came meanwhile", async () => {
+    const server = chatServer();
+    server.add(ola, "Husk overlevering kl. 15");
+    const first = renderApp("/chat/department");
+    expect(await screen.findByText("Husk overlevering kl. 15")).toBeInTheDocument();
+    // The tab is closed: what it kept is written.
+    window.dispatchEvent(new Event("pagehide"));
+    first.unmount();
+
+    server.add(ola, "Skrevet mens fanen var lukket");
+    const release = holdHistory(server);
+    renderApp("/chat/department");
+    expect(await screen.findByText("Husk overlevering kl. 15")).toBeInTheDocument();
+    expect(screen.queryByText("Laster avdelingschat...")).toBeNull();
+    expect(await composer()).toBeEnabled();
+    release();
+    expect(await screen.findByText("Skrevet mens fanen var lukket")).toBeInTheDocument();
+    expect(shown("Husk overlevering kl. 15")).toBe(1);
+  });
+});
+
 describe("sending", () => {
   it("shows my message at once and takes it back with the spec's toast when sending fails", async () => {
     const server = chatServer();

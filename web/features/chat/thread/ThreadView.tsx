@@ -3,7 +3,6 @@ import { limits } from "../../../../common/base/limits.ts";
 import type { ChatPerson, ThreadDto } from "../../../../common/schemas/chat.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useFeature } from "../../../lib/config.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import type { ThreadMessage } from "../api/message-cache.ts";
@@ -17,7 +16,7 @@ import {
 import { useMarkRead, useThreadMessages } from "../api/messages.ts";
 import { Composer } from "./Composer.tsx";
 import { ConnectionNotice } from "./ConnectionNotice.tsx";
-import { MessageList } from "./MessageList.tsx";
+import { MessageList, MessageSkeleton } from "./MessageList.tsx";
 import { focusMessage, type ThreadActions, ThreadActionsProvider } from "./thread-context.tsx";
 
 const t = ui.thread;
@@ -31,30 +30,17 @@ export interface ThreadTexts {
   placeholder: string;
 }
 
-/** A centred state of the thread's body: loading, or a failure with a retry. */
-export function ThreadState({
-  loading,
-  failed,
-  onRetry,
-}: {
-  loading?: string;
-  failed?: string;
-  onRetry?: () => void;
-}) {
+/** A thread's body that failed to load, with a retry. */
+export function ThreadState({ failed, onRetry }: { failed: string; onRetry?: () => void }) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
-      {loading && <Spinner label={loading} />}
-      {failed && (
-        <>
-          <p role="alert" className="font-medium text-ink">
-            {failed}
-          </p>
-          {onRetry && (
-            <Button variant="outline" onClick={onRetry}>
-              {ui.common.retry}
-            </Button>
-          )}
-        </>
+      <p role="alert" className="font-medium text-ink">
+        {failed}
+      </p>
+      {onRetry && (
+        <Button variant="outline" onClick={onRetry}>
+          {ui.common.retry}
+        </Button>
       )}
     </div>
   );
@@ -130,10 +116,10 @@ export function ThreadView({
 
   // Opening a thread puts the caret in the composer where typing is a keyboard away. On a
   // touch screen it does not: focusing would pop the on-screen keyboard over half the
-  // thread one opened to read. Once per thread: the frame mounts a view per thread id.
-  const ready = !query.isPending && !query.isError;
+  // thread one opened to read. Once per thread: the frame mounts a view per thread id. The
+  // composer is there before the history, so the caret need not wait for it.
   useEffect(() => {
-    if (!ready || !canWrite || !window.matchMedia(typingAtHand).matches) return;
+    if (!canWrite || !window.matchMedia(typingAtHand).matches) return;
     // Someone already typing elsewhere or in a dialog keeps their place; the link or button
     // that opened the thread gives way.
     if (
@@ -143,26 +129,34 @@ export function ThreadView({
     )
       return;
     field.current?.focus({ preventScroll: true });
-  }, [ready, canWrite]);
+  }, [canWrite]);
 
-  if (query.isPending) return <ThreadState loading={texts.loading} />;
-  if (query.isError) return <ThreadState failed={texts.failed} onRetry={() => void query.refetch()} />;
+  // History that has not come yet (or failed) takes the list's place only: the composer
+  // is there from the start, so one can write while the messages load.
+  let history: ReactNode;
+  if (query.isPending) history = <MessageSkeleton label={texts.loading} />;
+  else if (query.isError)
+    history = <ThreadState failed={texts.failed} onRetry={() => void query.refetch()} />;
+  else
+    history = (
+      <MessageList
+        messages={messages}
+        meId={me.userId}
+        emptyText={t.empty}
+        hasOlder={hasOlder}
+        olderState={olderState}
+        loadOlder={loadOlder}
+        jumpTarget={jumpTarget}
+        onJumped={onJumped}
+        onNewestSeen={markRead}
+      />
+    );
 
   return (
     <ThreadActionsProvider value={actions}>
       <div ref={body} className="flex min-h-0 flex-1 flex-col">
         <ConnectionNotice />
-        <MessageList
-          messages={messages}
-          meId={me.userId}
-          emptyText={t.empty}
-          hasOlder={hasOlder}
-          olderState={olderState}
-          loadOlder={loadOlder}
-          jumpTarget={jumpTarget}
-          onJumped={onJumped}
-          onNewestSeen={markRead}
-        />
+        {history}
         {canWrite ? (
           <Composer
             threadId={thread.id}

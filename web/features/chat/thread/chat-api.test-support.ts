@@ -58,10 +58,11 @@ export function chatServer() {
   const calls: Call[] = [];
   /** files uploaded to the thread (the test answers the uploads), claimed by a send naming them */
   const files = new Map<string, AttachmentDto>();
-  /** set to make the next send wait for it, or fail */
-  const control: { sendGate: Promise<void> | null; sendFails: boolean } = {
+  /** set to make the next send wait for it, or fail; `historyGate` holds the reading of pages */
+  const control: { sendGate: Promise<void> | null; sendFails: boolean; historyGate: Promise<void> | null } = {
     sendGate: null,
     sendFails: false,
+    historyGate: null,
   };
 
   const make = (
@@ -105,6 +106,7 @@ export function chatServer() {
         const attachments = attachmentIds.flatMap((id) => files.get(id) ?? []);
         return { status: 201, body: add(kari, content.trim(), { attachments }) };
       }
+      if (control.historyGate) await control.historyGate;
       const before = url.searchParams.get("before");
       const after = url.searchParams.get("after");
       const from = url.searchParams.get("from");
