@@ -1,7 +1,8 @@
 /**
  * /shifts/swaps/admin 'Administrer bytter' (leaders and admins; the route sends staff
  * home): the department's deals waiting for a leader, each with both shifts and both
- * people, 'Godkjent' or 'Avslått' with an optional note. A leader who is party to a deal
+ * people, 'Godkjenn' or 'Avslå' with an optional note (the button's words are its name:
+ * what is seen is what is said). A leader who is party to a deal
  * sees why they cannot decide it; a refusal (rest time, a changed assignment) is shown
  * with the server's reason on the card as well as in the toast.
  */
@@ -56,7 +57,6 @@ function ApprovalCard({ deal }: { deal: SwapDealDto }) {
         <Button
           size="lg"
           className="flex-1"
-          aria-label={t.actions.approveLabel}
           aria-describedby={blocked ? `${id}-own` : undefined}
           disabled={blocked || decide.isPending}
           onClick={() => send("approve")}
@@ -67,7 +67,6 @@ function ApprovalCard({ deal }: { deal: SwapDealDto }) {
           size="lg"
           variant="outline"
           className="flex-1"
-          aria-label={t.actions.rejectLabel}
           aria-describedby={blocked ? `${id}-own` : undefined}
           disabled={blocked || decide.isPending}
           onClick={() => send("reject")}

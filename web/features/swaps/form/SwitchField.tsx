@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Label } from "../../../components/ui/label.tsx";
 
 /**
- * An on/off choice with its label and a hint ('Krever bytte', 'Auto-match'). Could move
+ * An on/off choice with its label and a hint ('Auto-match'). Could move
  * to web/components/ui once a second feature needs a switch.
  */
 export function SwitchField({
