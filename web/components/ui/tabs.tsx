@@ -17,7 +17,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
   return (
     <RadixTabs.Trigger
       className={cn(
-        "inline-flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-fg",
+        "inline-flex min-h-11 items-center justify-center md:min-h-10 gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-fg",
         "hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm",
         className,
       )}
