@@ -123,6 +123,25 @@ describe("'Mine tilbud'", { timeout: 15_000 }, () => {
     expect(call?.body).toMatchObject({ wantTimeTags: [], wantWeekdays: [], requireSwap: false });
   });
 
+  it("keeps the filters behind one 'Filter' button on a phone, which says how many are set", async () => {
+    swapsServer({ offers: [offer(), offer({ requireSwap: false })] });
+    renderApp("/shifts/swaps");
+    const toggle = await screen.findByRole("button", { name: "Filter" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const filters = screen.getByRole("region", { name: "Filtrer tilbud" });
+    expect(toggle).toHaveAttribute("aria-controls", filters.id);
+    // Hidden under 768 px until asked for (Tailwind's md: shows it on a desktop).
+    expect(filters).toHaveClass("hidden", "md:flex");
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(filters).not.toHaveClass("hidden");
+    await userEvent.click(within(filters).getByRole("button", { name: "Gi bort" }));
+    await userEvent.type(within(filters).getByRole("searchbox"), "natt");
+    expect(toggle).toHaveTextContent("Filter (2)");
+    await userEvent.click(toggle);
+    expect(filters).toHaveClass("hidden");
+  });
+
   it("cancels an offer after asking", async () => {
     const api = swapsServer({ offers: [offer({ can: { edit: true, cancel: true } })] });
     renderApp("/shifts/swaps");
