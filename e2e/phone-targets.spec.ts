@@ -190,6 +190,10 @@ test("swaps on the phone: a give-away in one choice, filters behind 'Filter', ev
   browser,
   baseURL,
 }) => {
+  const date = osloDate(new Date(Date.now() + 45 * 86_400_000));
+  /** the card of this give-away: 'søn. 11.01 · 07:00–15:00' */
+  const giveaway = (page: Page) =>
+    page.getByRole("article").filter({ hasText: `${date.slice(8, 10)}.${date.slice(5, 7)} · 07:00–15:00` });
   const kari = await phoneAs(browser, baseURL, demo.kari.email);
   await kari.goto("/shifts/swaps");
   await expectOneWholeTitle(kari, "Vaktbytte");
@@ -204,7 +208,7 @@ test("swaps on the phone: a give-away in one choice, filters behind 'Filter', ev
   const describe = dialog.getByRole("radio", { name: "Beskriv vakten" });
   if ((await describe.count()) > 0) await describe.check();
   await dialog.getByLabel("Tittel").selectOption({ label: "Dagvakt" });
-  await dialog.getByLabel("Startdato").fill(osloDate(new Date(Date.now() + 45 * 86_400_000)));
+  await dialog.getByLabel("Startdato").fill(date);
   await shot(kari, "swaps-new-giveaway");
   await dialog.getByRole("button", { name: "Opprett tilbud" }).click();
   await expect(kari.getByText("Tilbud opprettet").first()).toBeVisible();
@@ -223,19 +227,32 @@ test("swaps on the phone: a give-away in one choice, filters behind 'Filter', ev
   await kari.getByRole("region", { name: "Filtrer tilbud" }).getByRole("button", { name: "Gi bort" }).click();
   await expect(filter).toHaveText("Filter (1)");
 
+  // Ola claims it, so 'Venter svar' has Kari's answer buttons to measure.
+  const ola = await phoneAs(browser, baseURL, demo.ola.email);
+  await ola.goto("/shifts/swaps?tab=market");
+  await expectTargets(ola, "Ola's 'På markedet'");
+  await giveaway(ola).getByRole("button", { name: "Meld interesse" }).click();
+  await expect(ola.getByText("Interesse meldt").first()).toBeVisible();
+
   for (const tab of ["På markedet", "Venter svar", "Historikk", "Mine tilbud"]) {
     const trigger = kari.getByRole("tab", { name: new RegExp(`^${tab}`) });
     // Reachable: wholly on the screen without scrolling sideways, and pressable.
     await expect(trigger).toBeInViewport({ ratio: 1 });
     await trigger.click();
     await expect(trigger).toHaveAttribute("aria-selected", "true");
+    if (tab === "Venter svar")
+      await expect(giveaway(kari).getByRole("button", { name: "Godta" })).toBeVisible();
     await expectTargets(kari, `'${tab}'`);
     await shot(kari, `swaps-${tab.toLowerCase().replaceAll(" ", "-").replaceAll("å", "a")}`);
   }
 
+  await kari.getByRole("tab", { name: /^Venter svar/ }).click();
+  await giveaway(kari).getByRole("button", { name: "Godta" }).click();
+  await expect(kari.getByText("Forslaget er godtatt").first()).toBeVisible();
+
   const lars = await phoneAs(browser, baseURL, demo.leader.email);
   await lars.goto("/shifts/swaps/admin");
-  await expect(lars.getByRole("main")).not.toBeEmpty();
+  await expect(giveaway(lars).getByRole("button", { name: "Godkjenn", exact: true })).toBeVisible();
   await expectTargets(lars, "/shifts/swaps/admin");
   await shot(lars, "swaps-admin");
 });

@@ -56,7 +56,7 @@ function ApprovalCard({ deal }: { deal: SwapDealDto }) {
       <div className="mt-auto flex flex-col gap-2 sm:flex-row">
         <Button
           size="lg"
-          className="flex-1"
+          className="sm:flex-1"
           aria-describedby={blocked ? `${id}-own` : undefined}
           disabled={blocked || decide.isPending}
           onClick={() => send("approve")}
@@ -66,7 +66,7 @@ function ApprovalCard({ deal }: { deal: SwapDealDto }) {
         <Button
           size="lg"
           variant="outline"
-          className="flex-1"
+          className="sm:flex-1"
           aria-describedby={blocked ? `${id}-own` : undefined}
           disabled={blocked || decide.isPending}
           onClick={() => send("reject")}
