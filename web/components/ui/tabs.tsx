@@ -7,7 +7,8 @@ export const Tabs = RadixTabs.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
   return (
     <RadixTabs.List
-      className={cn("inline-flex max-w-full gap-1 overflow-x-auto rounded-lg bg-muted p-1", className)}
+      // Wrapping, not scrolling sideways: on a phone every tab stays in sight and in reach.
+      className={cn("inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-muted p-1", className)}
       {...props}
     />
   );
