@@ -19,6 +19,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { osloDate } from "../common/domain/oslo-time.ts";
+import { expectNoSeriousViolations } from "./support/a11y.ts";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
@@ -204,6 +205,7 @@ test("swaps on the phone: a give-away in one choice, filters behind 'Filter', ev
   const dialog = kari.getByRole("dialog", { name: "Opprett tilbud" });
   await expect(dialog.getByRole("radio", { name: /^Bytt/ })).toBeFocused();
   await expectTargets(kari, "'Opprett tilbud'");
+  await expectNoSeriousViolations(kari);
   await shot(kari, "swaps-new-offer");
   await dialog.getByRole("radio", { name: /^Gi bort/ }).check();
   await expect(dialog.getByRole("group", { name: "Hva ønsker du deg?" })).toHaveCount(0);
@@ -226,6 +228,7 @@ test("swaps on the phone: a give-away in one choice, filters behind 'Filter', ev
   await filter.click();
   await expect(kari.getByRole("searchbox", { name: "Søk i tilbud..." })).toBeVisible();
   await expectTargets(kari, "'Mine tilbud' with its filters open");
+  await expectNoSeriousViolations(kari);
   await kari.getByRole("region", { name: "Filtrer tilbud" }).getByRole("button", { name: "Gi bort" }).click();
   await expect(filter).toHaveText("Filter (1)");
 
