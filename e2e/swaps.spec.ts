@@ -45,34 +45,46 @@ interface Described {
   date: string;
   hours: string;
   giveaway?: boolean;
-  dept?: boolean;
+  /** seen by me alone; an offer is for the department unless told */
+  privately?: boolean;
 }
 
-/** 'Nytt tilbud' with a described shift (its usual hours filled in from the title). */
+/**
+ * 'Nytt tilbud' with a described shift (its usual hours filled in from the title): a
+ * give-away is one choice at the top, 'Gi bort'; the department sees it unless 'Privat'.
+ */
 async function offer(page: Page, shift: Described) {
   await page.goto("/shifts/swaps");
   await page.getByRole("button", { name: "Nytt tilbud" }).click();
   const dialog = page.getByRole("dialog", { name: "Opprett tilbud" });
   // The form opens once my shifts are known; with some, 'Beskriv vakten' is a choice.
   await expect(dialog.getByRole("button", { name: "Opprett tilbud" })).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: /^Bytt/ })).toBeChecked();
+  await expect(dialog.getByRole("radio", { name: /^Avdeling/ })).toBeChecked();
+  if (shift.giveaway) await dialog.getByRole("radio", { name: /^Gi bort/ }).check();
+  if (shift.privately) await dialog.getByRole("radio", { name: /^Privat/ }).check();
   const describe = dialog.getByRole("radio", { name: "Beskriv vakten" });
   if ((await describe.count()) > 0) await describe.check();
   await dialog.getByLabel("Tittel").selectOption({ label: shift.title });
   await dialog.getByLabel("Startdato").fill(shift.date);
   await dialog.getByLabel("Lokasjon").selectOption({ label: "Anestesi" });
-  if (shift.giveaway) await dialog.getByRole("switch", { name: "Krever bytte" }).click();
-  if (shift.dept) await dialog.getByRole("radio", { name: /^Avdeling/ }).check();
   await dialog.getByRole("button", { name: "Opprett tilbud" }).click();
   await expect(page.getByText("Tilbud opprettet").first()).toBeVisible();
   await expect(card(page, shift.date, shift.hours)).toBeVisible();
 }
 
-async function approveAsLars(lars: Page, date: string, hours: string) {
+/** A line of a deal: 'Kari → Ola: Dagvakt lør. 05.12 · 07:00–15:00'. */
+const moves = (giver: string, receiver: string, title: string, date: string, hours: string) =>
+  `${giver} → ${receiver}: ${title} ${new Intl.DateTimeFormat("nb-NO", { weekday: "short", timeZone: "Europe/Oslo" }).format(new Date(`${date}T12:00:00Z`))} ${cardDay(date)} · ${hours}`;
+
+/** Lars approves the deal, which reads who gives what to whom. */
+async function approveAsLars(lars: Page, date: string, hours: string, reads: string[]) {
   await lars.goto("/shifts/swaps/admin");
   const deal = card(lars, date, hours);
   await expect(deal).toBeVisible();
+  for (const line of reads) await expect(deal).toContainText(line);
   await expectNoSeriousViolations(lars);
-  await deal.getByRole("button", { name: "Godkjenn vaktbyttet" }).click();
+  await deal.getByRole("button", { name: "Godkjenn", exact: true }).click();
   await expect(lars.getByText("Vaktbytte godkjent").first()).toBeVisible();
   await expect(deal).toHaveCount(0);
 }
@@ -94,11 +106,15 @@ test("a give-away: claimed, accepted, approved; the shift is Ola's and both are 
   const ola = await openAs(browser, baseURL, demo.ola.email, "/shifts/swaps?tab=market");
   const lars = await openAs(browser, baseURL, demo.leader.email, "/shifts/swaps/admin");
 
-  await offer(kari, { title: "Dagvakt", date, hours, giveaway: true, dept: true });
+  await offer(kari, { title: "Dagvakt", date, hours, giveaway: true });
+  // A give-away asks nothing back: Kari's card has no wishes.
+  await expect(card(kari, date, hours)).toContainText("Kan gis bort");
+  await expect(card(kari, date, hours)).not.toContainText("Ønsker");
 
-  // The offer reaches Ola's open market without a reload.
+  // The offer, made with one choice, reaches Ola's open market without a reload.
   const onMarket = card(ola, date, hours);
   await expect(onMarket).toBeVisible();
+  await expect(onMarket).toContainText("Gi bort");
   await expect(onMarket).toContainText("Kan gis bort");
   await expectNoSeriousViolations(ola);
   await onMarket.getByRole("button", { name: "Meld interesse" }).click();
@@ -107,11 +123,11 @@ test("a give-away: claimed, accepted, approved; the shift is Ola's and both are 
 
   await kari.getByRole("tab", { name: /^Venter svar/ }).click();
   const waiting = card(kari, date, hours);
-  await expect(waiting).toContainText(demo.ola.name);
+  await expect(waiting).toContainText("Du → Ola: Dagvakt");
   await waiting.getByRole("button", { name: "Godta" }).click();
   await expect(kari.getByText("Forslaget er godtatt").first()).toBeVisible();
 
-  await approveAsLars(lars, date, hours);
+  await approveAsLars(lars, date, hours, [moves("Kari", "Ola", "Dagvakt", date, hours)]);
 
   await holds(ola, date, hours);
   for (const page of [kari, ola]) {
@@ -141,10 +157,10 @@ test("an exchange: Kari accepts Ola's proposal, Lars approves, Sofie's ends as '
   const sofie = await openAs(browser, baseURL, demo.secretary.email, "/shifts/swaps");
   const lars = await openAs(browser, baseURL, demo.leader.email, "/shifts/swaps/admin");
 
-  await offer(kari, { title: "Dagvakt", date: kariDate, hours: day, dept: true });
+  await offer(kari, { title: "Dagvakt", date: kariDate, hours: day });
   // Ola and Sofie each hold a shift of their own to give (a private offer describes it).
-  await offer(ola, { title: "Kveldsvakt", date: olaDate, hours: evening });
-  await offer(sofie, { title: "Kveldsvakt", date: sofieDate, hours: evening });
+  await offer(ola, { title: "Kveldsvakt", date: olaDate, hours: evening, privately: true });
+  await offer(sofie, { title: "Kveldsvakt", date: sofieDate, hours: evening, privately: true });
 
   for (const [page, date] of [
     [ola, olaDate],
@@ -162,11 +178,14 @@ test("an exchange: Kari accepts Ola's proposal, Lars approves, Sofie's ends as '
   }
 
   await kari.getByRole("tab", { name: /^Venter svar/ }).click();
-  const fromOla = card(kari, kariDate, day).filter({ hasText: demo.ola.name });
+  const fromOla = card(kari, kariDate, day).filter({ hasText: "Du → Ola" });
   await fromOla.getByRole("button", { name: "Godta" }).click();
   await expect(kari.getByText("Forslaget er godtatt").first()).toBeVisible();
 
-  await approveAsLars(lars, kariDate, day);
+  await approveAsLars(lars, kariDate, day, [
+    moves("Kari", "Ola", "Dagvakt", kariDate, day),
+    moves("Ola", "Kari", "Kveldsvakt", olaDate, evening),
+  ]);
 
   // The two shifts changed hands.
   await holds(ola, kariDate, day);

@@ -47,6 +47,8 @@ export const chatTexts = {
       notFound: "Samtale ikke funnet",
       notFoundBody: "Denne samtalen eksisterer ikke eller du har ikke tilgang",
       placeholder: (name: string) => `Send melding til ${name}...`,
+      /** the phone's way back from a conversation to the list */
+      back: "Tilbake til direktemeldinger",
     },
     channel: {
       loading: "Laster kanal...",
@@ -58,6 +60,7 @@ export const chatTexts = {
       online: (n: number) => `${n} pålogget`,
       placeholder: (name: string) => `Skriv i #${name}...`,
       joinToWrite: "Bli med i kanalen for å skrive her.",
+      back: "Tilbake til kanaler",
     },
     readOnly: "Du kan lese, men ikke skrive i denne samtalen.",
     empty: "Ingen meldinger ennå. Vær den første til å skrive noe!",

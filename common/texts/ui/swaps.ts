@@ -84,10 +84,9 @@ export const swapsTexts = {
       accept: "Godta",
       decline: "Avslå",
       withdraw: "Trekk tilbake",
-      approve: "Godkjent",
-      reject: "Avslått",
-      approveLabel: "Godkjenn vaktbyttet",
-      rejectLabel: "Avslå vaktbyttet",
+      /** the leader's actions; what they lead to reads 'Godkjent' / 'Avslått' */
+      approve: "Godkjenn",
+      reject: "Avslå",
       createFirst: "Opprett første tilbud",
       resetFilters: "Nullstill filtre",
       retry: "Prøv igjen",
@@ -96,6 +95,8 @@ export const swapsTexts = {
 
     filters: {
       label: "Filtrer tilbud",
+      /** the phone's one button that shows the filters: 'Filter', 'Filter (2)' when two are set */
+      toggle: (active: number) => (active === 0 ? "Filter" : `Filter (${active})`),
       search: "Søk i tilbud...",
       status: "Status",
       type: "Type",
@@ -146,8 +147,8 @@ export const swapsTexts = {
       failed: "Kunne ikke laste vaktbytter",
       empty: "Ingen vaktbytter venter på godkjenning",
       emptyBody: "Når to ansatte er enige om et bytte, kommer det hit for godkjenning.",
-      gives: (name: string) => `${name} gir`,
-      receives: (name: string) => `${name} får`,
+      /** one direction of a deal: 'Kari → Ola: Dagvakt lør. 05.12 · 07:00–15:00' */
+      moves: (giver: string, receiver: string, shift: string) => `${giver} → ${receiver}: ${shift}`,
       ownDeal: "Du er part i dette byttet og kan ikke godkjenne det selv.",
       note: "Merknad (valgfritt)",
       notePlaceholder: "Skriv en kort begrunnelse",
@@ -160,7 +161,7 @@ export const swapsTexts = {
 
     create: {
       title: "Opprett tilbud",
-      description: "Velg en av vaktene dine, eller beskriv vakten du vil bytte eller gi bort.",
+      description: "Gi bort eller bytt en av vaktene dine.",
       source: "Vakt",
       fromAssignment: "En av mine vakter",
       describe: "Beskriv vakten",
@@ -180,8 +181,11 @@ export const swapsTexts = {
       wantTo: "Ønsket til dato",
       timeTags: "Tidspunkt",
       weekdays: "Ukedager",
-      requireSwap: "Krever bytte",
-      requireSwapHint: "Av: vakten kan gis bort uten at du får en tilbake.",
+      kind: "Hva vil du gjøre?",
+      giveaway: "Gi bort",
+      giveawayHint: "Du får ingen vakt tilbake.",
+      swap: "Bytt",
+      swapHint: "Du får en vakt tilbake.",
       autoMatch: "Auto-match",
       autoMatchHint: "La systemet foreslå bytter med andre som også har valgt auto-match.",
       visibility: "Synlighet",
@@ -251,6 +255,8 @@ export const swapsTexts = {
     /** a reason for refusing, with whose it is ('Du: …' or 'Kari Nordmann: …') */
     blocked: (who: string, reason: string) => `${who}: ${reason}`,
     you: "Du",
+    /** me as the one who receives: 'Ola → deg' */
+    youObject: "deg",
     /** the notes the server gives deals that ended without a leader's word */
     notes: {
       competing: "Et annet forslag på samme tilbud ble godkjent.",

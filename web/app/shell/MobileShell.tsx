@@ -47,7 +47,13 @@ export function MobileShell({ nav, children }: { nav: AppNav; children: ReactNod
               <OnlineStatus />
             </div>
           </Drawer>
-          <p className="min-w-0 flex-1 truncate px-1 text-lg font-semibold">{title}</p>
+          {/* The page's one visible title on a phone: whole, on two lines if it must. */}
+          <p
+            data-testid="page-title"
+            className="line-clamp-2 min-w-0 flex-1 px-1 text-base leading-tight font-semibold break-words"
+          >
+            {title}
+          </p>
           <HeaderAction />
           <Drawer
             open={quickOpen}

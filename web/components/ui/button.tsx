@@ -11,11 +11,15 @@ const variants = {
   link: "text-primary underline underline-offset-4 hover:no-underline px-0 h-auto",
 } as const;
 
+/**
+ * Under 768 px (the phone layout) every size is at least 44 px high (WCAG 2.5.5: a
+ * finger's target); from there up the desktop keeps its denser sizes.
+ */
 const sizes = {
-  sm: "h-9 px-3 text-sm",
-  md: "h-10 px-4 text-[15px]",
+  sm: "h-11 px-3 text-sm md:h-9",
+  md: "h-11 px-4 text-[15px] md:h-10",
   lg: "h-11 px-5 text-base",
-  icon: "size-10",
+  icon: "size-11 md:size-10",
 } as const;
 
 export interface ButtonProps extends ComponentProps<"button"> {

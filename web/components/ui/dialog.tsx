@@ -53,7 +53,7 @@ export function DialogContent({
         {!blocking && (
           <RadixDialog.Close
             aria-label={ui.common.close}
-            className="absolute top-4 right-4 flex size-9 items-center justify-center rounded-md text-muted-fg hover:bg-muted"
+            className="absolute top-4 right-4 flex size-11 items-center justify-center md:size-9 rounded-md text-muted-fg hover:bg-muted"
           >
             <X aria-hidden className="size-5" />
           </RadixDialog.Close>

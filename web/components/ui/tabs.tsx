@@ -7,7 +7,8 @@ export const Tabs = RadixTabs.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
   return (
     <RadixTabs.List
-      className={cn("inline-flex max-w-full gap-1 overflow-x-auto rounded-lg bg-muted p-1", className)}
+      // Wrapping, not scrolling sideways: on a phone every tab stays in sight and in reach.
+      className={cn("inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-muted p-1", className)}
       {...props}
     />
   );
@@ -17,7 +18,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
   return (
     <RadixTabs.Trigger
       className={cn(
-        "inline-flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-fg",
+        "inline-flex min-h-11 items-center justify-center md:min-h-10 gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-fg",
         "hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm",
         className,
       )}

@@ -1,5 +1,12 @@
 import { Toaster as Sonner } from "sonner";
 
+/**
+ * On a phone the close button is a finger's 44 px in the toast's top right corner (sonner
+ * draws it 20 px over the top left corner), so its styles need `!`.
+ */
+const phoneClose =
+  "max-md:!top-0 max-md:!right-0 max-md:!left-auto max-md:!size-11 max-md:!transform-none max-md:!border-0 max-md:!bg-transparent";
+
 /** Toasts for every action's feedback; sonner announces them in a live region. */
 export function Toaster() {
   return (
@@ -8,7 +15,7 @@ export function Toaster() {
       closeButton
       position="top-right"
       duration={5000}
-      toastOptions={{ classNames: { toast: "font-sans text-[15px]" } }}
+      toastOptions={{ classNames: { toast: "font-sans text-[15px] max-md:!pr-12", closeButton: phoneClose } }}
     />
   );
 }

@@ -20,7 +20,7 @@ function ActionButton({
       <button
         type="button"
         aria-label={label}
-        className="flex size-9 items-center justify-center rounded-md text-muted-fg hover:bg-muted hover:text-ink"
+        className="flex size-11 items-center justify-center rounded-md text-muted-fg hover:bg-muted hover:text-ink md:size-9"
         {...props}
       >
         <Icon aria-hidden className="size-4" />

@@ -11,6 +11,7 @@ import { PresenceDot } from "../../../components/presence-dot.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { useShiftBlock } from "../../../lib/dates.ts";
+import { paths } from "../../../lib/paths.ts";
 import { useDepartmentPresence } from "../../../lib/presence.ts";
 import { useJoinChannel } from "../api/channels.ts";
 import { useDepartmentThread, useShiftThread, useThread } from "../api/thread.ts";
@@ -72,6 +73,7 @@ export function DirectThreadPage() {
     // 'Direktemelding' is the title until the other person is known, then the subtitle under
     // their name, after their presence (spec §2).
     <ThreadFrame
+      back={{ to: paths.chat.dms, label: t.direct.back }}
       title={other ? withoutBidiControls(other.fullName) : p.dmThread.title}
       subtitle={
         other && (
@@ -125,6 +127,7 @@ export function ChannelPage() {
   const presence = useDepartmentPresence(channel?.deptId);
   return (
     <ThreadFrame
+      back={{ to: paths.chat.channels, label: t.channel.back }}
       title={channel ? `#${withoutBidiControls(channel.name)}` : p.channel.title}
       subtitle={
         channel && (

@@ -1,7 +1,8 @@
 /**
  * /shifts/swaps/admin 'Administrer bytter' (leaders and admins; the route sends staff
  * home): the department's deals waiting for a leader, each with both shifts and both
- * people, 'Godkjent' or 'Avslått' with an optional note. A leader who is party to a deal
+ * people, 'Godkjenn' or 'Avslå' with an optional note (the button's words are its name:
+ * what is seen is what is said). A leader who is party to a deal
  * sees why they cannot decide it; a refusal (rest time, a changed assignment) is shown
  * with the server's reason on the card as well as in the toast.
  */
@@ -55,8 +56,7 @@ function ApprovalCard({ deal }: { deal: SwapDealDto }) {
       <div className="mt-auto flex flex-col gap-2 sm:flex-row">
         <Button
           size="lg"
-          className="flex-1"
-          aria-label={t.actions.approveLabel}
+          className="sm:flex-1"
           aria-describedby={blocked ? `${id}-own` : undefined}
           disabled={blocked || decide.isPending}
           onClick={() => send("approve")}
@@ -66,8 +66,7 @@ function ApprovalCard({ deal }: { deal: SwapDealDto }) {
         <Button
           size="lg"
           variant="outline"
-          className="flex-1"
-          aria-label={t.actions.rejectLabel}
+          className="sm:flex-1"
           aria-describedby={blocked ? `${id}-own` : undefined}
           disabled={blocked || decide.isPending}
           onClick={() => send("reject")}

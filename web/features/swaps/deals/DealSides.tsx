@@ -1,55 +1,45 @@
 /**
- * Both sides of a deal, each with the person and the shift they give and who gets it:
- * 'Kari Nordmann gir' … 'Ola Nordmann får'. A give-away has one side; the other says
- * nothing comes back. Me is 'Du'.
+ * What a deal moves, one line per direction: 'Kari → Ola: Dagvakt lør. 05.12 · 07:00–15:00'
+ * and, for an exchange, the way back; a give-away says nothing comes back. People by
+ * first name (full names when the two share one); me as 'Du' / 'deg'.
  */
 
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import type { PersonRef } from "../../../../common/schemas/shifts.ts";
 import type { SwapDealDto, SwapShift } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
-import { Avatar } from "../../../components/ui/avatar.tsx";
 import { useSession } from "../../../lib/session.tsx";
-import { ShiftLine } from "../card/ShiftLine.tsx";
+import { swapLocation, swapTitle, swapWhen } from "../format.ts";
 
 const t = ui.swaps;
 
-function Side({
-  giver,
-  receiver,
-  shift,
-  name,
-}: {
-  giver: PersonRef;
-  receiver: string;
-  shift: SwapShift | null;
-  name: string;
-}) {
+const firstName = (p: PersonRef) => withoutBidiControls(p.name).trim().split(/\s+/)[0] ?? "";
+
+function Move({ giver, receiver, shift }: { giver: string; receiver: string; shift: SwapShift | null }) {
+  const what = shift ? `${swapTitle(shift)} ${swapWhen(shift)}` : t.card.noDate;
   return (
-    <section aria-label={t.admin.gives(name)} className="flex flex-col gap-1.5 rounded-md bg-muted/60 p-3">
-      <p className="flex items-center gap-2 text-sm font-medium text-ink">
-        <Avatar name={giver.name} src={giver.avatarUrl} size="sm" />
-        {t.admin.gives(name)}
-      </p>
-      <ShiftLine shift={shift} />
-      <p className="text-sm text-muted-fg">{t.admin.receives(receiver)}</p>
-    </section>
+    <li className="flex flex-col text-sm">
+      <span className="font-medium text-ink tabular">{t.admin.moves(giver, receiver, what)}</span>
+      {shift && <span className="text-muted-fg">{swapLocation(shift)}</span>}
+    </li>
   );
 }
 
 export function DealSides({ deal }: { deal: SwapDealDto }) {
   const { user } = useSession();
-  const nameOf = (p: PersonRef) => (p.userId === user.id ? t.you : withoutBidiControls(p.name));
-  const owner = nameOf(deal.owner);
-  const proposer = nameOf(deal.proposer);
+  const { owner, proposer } = deal;
+  const sameFirst = firstName(owner) === firstName(proposer);
+  const named = (p: PersonRef) => (sameFirst ? withoutBidiControls(p.name) : firstName(p));
+  const subject = (p: PersonRef) => (p.userId === user.id ? t.you : named(p));
+  const object = (p: PersonRef) => (p.userId === user.id ? t.youObject : named(p));
   return (
-    <div className="grid grid-cols-1 gap-2 @xl:grid-cols-2">
-      <Side giver={deal.owner} name={owner} receiver={proposer} shift={deal.ownerShift} />
+    <ul className="flex flex-col gap-2 rounded-md bg-muted/60 p-3">
+      <Move giver={subject(owner)} receiver={object(proposer)} shift={deal.ownerShift} />
       {deal.proposerShift ? (
-        <Side giver={deal.proposer} name={proposer} receiver={owner} shift={deal.proposerShift} />
+        <Move giver={subject(proposer)} receiver={object(owner)} shift={deal.proposerShift} />
       ) : (
-        <p className="rounded-md bg-muted/60 p-3 text-sm text-muted-fg">{t.waiting.giveaway}</p>
+        <li className="text-sm text-muted-fg">{t.waiting.giveaway}</li>
       )}
-    </div>
+    </ul>
   );
 }

@@ -35,7 +35,7 @@ function WaitingDeal({ deal }: { deal: SwapDealDto }) {
             <>
               <Button
                 size="lg"
-                className="flex-1"
+                className="sm:flex-1"
                 disabled={busy}
                 onClick={() => act.mutate({ dealId: deal.id, action: "accept" })}
               >
@@ -44,7 +44,7 @@ function WaitingDeal({ deal }: { deal: SwapDealDto }) {
               <Button
                 size="lg"
                 variant="outline"
-                className="flex-1"
+                className="sm:flex-1"
                 disabled={busy}
                 onClick={() => act.mutate({ dealId: deal.id, action: "decline" })}
               >
@@ -56,7 +56,7 @@ function WaitingDeal({ deal }: { deal: SwapDealDto }) {
             <Button
               size="lg"
               variant="outline"
-              className="flex-1"
+              className="sm:flex-1"
               disabled={busy}
               onClick={() => act.mutate({ dealId: deal.id, action: "withdraw" })}
             >

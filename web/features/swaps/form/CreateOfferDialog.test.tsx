@@ -20,7 +20,8 @@ describe("'Opprett tilbud'", { timeout: 15_000 }, () => {
     expect(
       within(dialog).getByText("Du har ingen kommende vakter. Beskriv vakten i stedet."),
     ).toBeInTheDocument();
-    await waitFor(() => expect(within(dialog).getByLabelText("Tittel")).toHaveFocus());
+    // The first choice takes the focus: 'Bytt', as the spec's default (require_swap true).
+    await waitFor(() => expect(within(dialog).getByRole("radio", { name: /^Bytt/ })).toHaveFocus());
     const submit = within(dialog).getByRole("button", { name: "Opprett tilbud" });
     expect(submit).toHaveAttribute("aria-disabled", "true");
     await userEvent.click(submit);
@@ -57,9 +58,9 @@ describe("'Opprett tilbud'", { timeout: 15_000 }, () => {
         .map((b) => b.textContent),
     ).toEqual(["Man", "Tir", "Ons", "Tor", "Fre", "Lør", "Søn"]);
     await userEvent.click(within(days).getByRole("button", { name: "Lør" }));
-    expect(within(dialog).getByRole("switch", { name: "Krever bytte" })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: /^Bytt/ })).toBeChecked();
     expect(within(dialog).getByRole("switch", { name: "Auto-match" })).not.toBeChecked();
-    expect(within(dialog).getByRole("radio", { name: /^Privat/ })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: /^Avdeling/ })).toBeChecked();
     await userEvent.click(within(dialog).getByRole("button", { name: "Opprett tilbud" }));
 
     expect(await screen.findByText("Tilbud opprettet")).toBeInTheDocument();
@@ -79,7 +80,44 @@ describe("'Opprett tilbud'", { timeout: 15_000 }, () => {
       wantWeekdays: [6],
       requireSwap: true,
       autoMatch: false,
-      visibility: "private",
+      visibility: "dept",
+    });
+  });
+
+  it("'Gi bort' is one choice at the top: no wishes, no auto-match, sent to the department", async () => {
+    const api = swapsServer();
+    renderApp("/shifts/swaps");
+    const dialog = await openDialog();
+    const kinds = within(dialog).getByRole("group", { name: "Hva vil du gjøre?" });
+    expect(
+      within(kinds)
+        .getAllByRole("radio")
+        .map((r) => r.closest("label")?.querySelector("span span")?.textContent),
+    ).toEqual(["Gi bort", "Bytt"]);
+    // The choice comes before the shift and its fields.
+    expect(kinds.compareDocumentPosition(within(dialog).getByLabelText("Tittel"))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    // Wishes typed for a swap are dropped when it becomes a give-away.
+    await userEvent.click(within(dialog).getByRole("button", { name: "Kveld" }));
+    await userEvent.click(within(kinds).getByRole("radio", { name: /^Gi bort/ }));
+    for (const gone of ["Hva ønsker du deg?", "Tidspunkt", "Ukedager"])
+      expect(within(dialog).queryByRole("group", { name: gone })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("switch", { name: "Auto-match" })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("switch")).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("radio", { name: /^Avdeling/ })).toBeChecked();
+    await userEvent.selectOptions(within(dialog).getByLabelText("Tittel"), "Dagvakt");
+    await userEvent.type(within(dialog).getByLabelText("Startdato"), inDays(3));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Opprett tilbud" }));
+    expect(await screen.findByText("Tilbud opprettet")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/swaps/offers")[0]?.body).toMatchObject({
+      wantDateFrom: null,
+      wantDateTo: null,
+      wantTimeTags: [],
+      wantWeekdays: [],
+      requireSwap: false,
+      autoMatch: false,
+      visibility: "dept",
     });
   });
 
@@ -101,7 +139,8 @@ describe("'Opprett tilbud'", { timeout: 15_000 }, () => {
     await userEvent.click(submit);
     expect(await screen.findByText("Velg en av vaktene dine.")).toBeInTheDocument();
     await userEvent.selectOptions(pick, within(pick).getAllByRole("option")[1]!);
-    await userEvent.click(within(dialog).getByRole("radio", { name: /^Avdeling/ }));
+    // Private is one press away from the department's default.
+    await userEvent.click(within(dialog).getByRole("radio", { name: /^Privat/ }));
     await userEvent.click(submit);
     expect(await screen.findByText("Tilbud opprettet")).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/swaps/offers")[0]?.body).toEqual({
@@ -111,7 +150,7 @@ describe("'Opprett tilbud'", { timeout: 15_000 }, () => {
       wantTimeTags: [],
       wantWeekdays: [],
       requireSwap: true,
-      visibility: "dept",
+      visibility: "private",
     });
   });
 

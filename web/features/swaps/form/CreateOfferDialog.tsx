@@ -1,7 +1,7 @@
 /**
- * 'Opprett tilbud' (spec §5 Create swap offer): one of my future assignments, or a
- * described shift (title, start and end date, optional hours filled in from the title,
- * place), then the wishes and switches. The button looks and reads as off until the
+ * 'Opprett tilbud' (spec §5 Create swap offer): first 'Gi bort' or 'Bytt', then one of
+ * my future assignments or a described shift (title, start and end date, optional hours
+ * filled in from the title, place), then the wishes (for a swap) and who sees it. The button looks and reads as off until the
  * shift is named; pressed anyway (or Enter) it says what is missing ('Fyll ut påkrevde
  * felter').
  */
@@ -18,6 +18,7 @@ import { useSchemaForm } from "../../../lib/forms.ts";
 import { useCreateOffer } from "../api/mutations.ts";
 import { useMyAssignments } from "../api/queries.ts";
 import { OfferedShift } from "./OfferedShift.tsx";
+import { OfferKind } from "./OfferKind.tsx";
 import { OfferOptions } from "./OfferOptions.tsx";
 import { createOfferSchema, emptyOffer, missingRequired, offerErrorFields } from "./offer-form.ts";
 
@@ -39,7 +40,7 @@ function CreateOfferForm({ assignments, onDone }: { assignments: MyAssignment[];
   // The form appears after the dialog opened (it waited for my assignments): its first
   // field takes the focus from the dialog's close button.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form appears
-  useEffect(() => form.setFocus(describing ? "title" : "source"), []);
+  useEffect(() => form.setFocus("requireSwap"), []);
 
   const send = submit(
     async (body) => {
@@ -59,6 +60,7 @@ function CreateOfferForm({ assignments, onDone }: { assignments: MyAssignment[];
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <OfferKind control={form.control} />
       <OfferedShift form={form} field={field} assignments={assignments} />
       <OfferOptions control={form.control} field={field} />
       <FormAlert {...alert} />

@@ -1,6 +1,6 @@
 /**
- * 'Rediger vaktilbud' (spec §5 Edit offer): the wishes and switches of an offer; the
- * shift it gives stays what it is.
+ * 'Rediger vaktilbud' (spec §5 Edit offer): 'Gi bort' or 'Bytt', the wishes and who sees
+ * the offer; the shift it gives stays what it is.
  */
 import { useState } from "react";
 import type { SwapOfferDto } from "../../../../common/schemas/swaps.ts";
@@ -12,6 +12,7 @@ import { useFeature } from "../../../lib/config.tsx";
 import { useSchemaForm } from "../../../lib/forms.ts";
 import { useEditOffer } from "../api/mutations.ts";
 import { quoteSwapShift } from "../format.ts";
+import { OfferKind } from "./OfferKind.tsx";
 import { OfferOptions } from "./OfferOptions.tsx";
 import { editOfferSchema, offerErrorFields, offerFields } from "./offer-form.ts";
 
@@ -31,6 +32,7 @@ function EditOfferForm({ offer, onDone }: { offer: SwapOfferDto; onDone: () => v
   );
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <OfferKind control={form.control} />
       <OfferOptions control={form.control} field={field} />
       <FormAlert {...alert} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,9 +1,9 @@
 /**
- * The part 'Opprett tilbud' and 'Rediger vaktilbud' share: what I wish for in return
- * (a date range, time tags, weekdays) and the switches ('Krever bytte', 'Auto-match'
- * when the brand has it, visibility).
+ * The part 'Opprett tilbud' and 'Rediger vaktilbud' share, below the choice 'Gi bort' /
+ * 'Bytt': for a swap, what I wish for in return (a date range, time tags, weekdays) and
+ * 'Auto-match' when the brand has it; then who sees the offer, the department first.
  */
-import { type Control, Controller } from "react-hook-form";
+import { type Control, Controller, useWatch } from "react-hook-form";
 import { timeTags } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Input } from "../../../components/ui/input.tsx";
@@ -11,6 +11,10 @@ import { Label } from "../../../components/ui/label.tsx";
 import { useFeature } from "../../../lib/config.tsx";
 import type { OfferField, OfferFormFields } from "./offer-form.ts";
 import { SwitchField } from "./SwitchField.tsx";
+
+/** The department first: an offer is made to be seen; private is one press away. */
+const visibilities = ["dept", "private"] as const;
+
 import { ToggleChips } from "./ToggleChips.tsx";
 
 const t = ui.swaps.create;
@@ -27,6 +31,41 @@ export function OfferOptions<Output>({
   field: OfferField;
 }) {
   const automatch = useFeature("swapsAutomatch");
+  // A give-away asks nothing back: its wishes and auto-match would mean nothing.
+  const swapping = useWatch({ control, name: "requireSwap" });
+  return (
+    <>
+      {swapping && <Wishes control={control} field={field} automatch={automatch} />}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-ink">{t.visibility}</legend>
+        {visibilities.map((v) => (
+          <label key={v} className="flex min-h-11 items-start gap-3 rounded-md border border-border p-3">
+            <input
+              type="radio"
+              value={v}
+              className="mt-1 size-4 accent-primary"
+              {...control.register("visibility")}
+            />
+            <span className="flex flex-col">
+              <span className="text-sm font-medium text-ink">{t[v]}</span>
+              <span className="text-sm text-muted-fg">{v === "private" ? t.privateHint : t.deptHint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+function Wishes<Output>({
+  control,
+  field,
+  automatch,
+}: {
+  control: Control<OfferFormFields, unknown, Output>;
+  field: OfferField;
+  automatch: boolean;
+}) {
   return (
     <>
       <fieldset className="flex flex-col gap-3">
@@ -56,18 +95,6 @@ export function OfferOptions<Output>({
           )}
         />
       </fieldset>
-      <Controller
-        control={control}
-        name="requireSwap"
-        render={({ field: f }) => (
-          <SwitchField
-            label={t.requireSwap}
-            hint={t.requireSwapHint}
-            checked={f.value}
-            onCheckedChange={f.onChange}
-          />
-        )}
-      />
       {automatch && (
         <Controller
           control={control}
@@ -82,23 +109,6 @@ export function OfferOptions<Output>({
           )}
         />
       )}
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-semibold text-ink">{t.visibility}</legend>
-        {(["private", "dept"] as const).map((v) => (
-          <label key={v} className="flex min-h-11 items-start gap-3 rounded-md border border-border p-3">
-            <input
-              type="radio"
-              value={v}
-              className="mt-1 size-4 accent-primary"
-              {...control.register("visibility")}
-            />
-            <span className="flex flex-col">
-              <span className="text-sm font-medium text-ink">{t[v]}</span>
-              <span className="text-sm text-muted-fg">{v === "private" ? t.privateHint : t.deptHint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { Switch } from "radix-ui";
 import { useId } from "react";
 import { Label } from "../../../components/ui/label.tsx";
+import { cn } from "../../../lib/cn.ts";
 
 /**
- * An on/off choice with its label and a hint ('Krever bytte', 'Auto-match'). Could move
+ * An on/off choice with its label and a hint ('Auto-match'). Could move
  * to web/components/ui once a second feature needs a switch.
  */
 export function SwitchField({
@@ -31,9 +32,14 @@ export function SwitchField({
         checked={checked}
         onCheckedChange={onCheckedChange}
         aria-describedby={`${id}-hint`}
-        className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-border transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary data-[state=checked]:bg-primary"
+        className={cn(
+          // 44 px high to press; the track drawn 24 px high in its middle.
+          "group relative -mt-2.5 inline-flex h-11 w-11 shrink-0 items-center rounded-full focus-visible:outline-none",
+          "before:absolute before:inset-x-0 before:top-2.5 before:h-6 before:rounded-full before:bg-border before:transition-colors data-[state=checked]:before:bg-primary",
+          "focus-visible:before:outline-2 focus-visible:before:outline-offset-2 focus-visible:before:outline-primary",
+        )}
       >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+        <Switch.Thumb className="relative block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
       </Switch.Root>
     </div>
   );

@@ -56,7 +56,9 @@ export const emptyOffer = (source: OfferFormFields["source"]): OfferFormFields =
   wantWeekdays: [],
   requireSwap: true,
   autoMatch: false,
-  visibility: "private",
+  // The department, not the spec's 'private': an offer only colleagues can answer is
+  // made to be seen (decisions.md § Swaps).
+  visibility: "dept",
 });
 
 export const offerFields = (offer: SwapOfferDto): OfferFormFields => ({
@@ -106,21 +108,25 @@ const isLocation = (v: string): v is (typeof swapLocations)[number] =>
 
 const fieldsSchema = z.custom<OfferFormFields>();
 
-/** The wishes and switches as the API takes them; auto-match only when the brand has it on. */
+/**
+ * The wishes and switches as the API takes them; auto-match only when the brand has it
+ * on. A give-away wishes for nothing: wishes typed before choosing 'Gi bort' are dropped.
+ */
 function options(v: OfferFormFields, automatch: boolean): SwapOfferEdit {
+  const swap = v.requireSwap;
   return {
-    wantDateFrom: v.wantDateFrom || null,
-    wantDateTo: v.wantDateTo || null,
-    wantTimeTags: v.wantTimeTags,
-    wantWeekdays: v.wantWeekdays,
-    requireSwap: v.requireSwap,
-    autoMatch: automatch && v.autoMatch,
+    wantDateFrom: (swap && v.wantDateFrom) || null,
+    wantDateTo: (swap && v.wantDateTo) || null,
+    wantTimeTags: swap ? v.wantTimeTags : [],
+    wantWeekdays: swap ? v.wantWeekdays : [],
+    requireSwap: swap,
+    autoMatch: swap && automatch && v.autoMatch,
     visibility: v.visibility,
   };
 }
 
 const wishDatesWrong = (v: OfferFormFields) =>
-  v.wantDateFrom && v.wantDateTo && v.wantDateTo < v.wantDateFrom;
+  v.requireSwap && v.wantDateFrom && v.wantDateTo && v.wantDateTo < v.wantDateFrom;
 
 export const editOfferSchema = (automatch: boolean) =>
   fieldsSchema

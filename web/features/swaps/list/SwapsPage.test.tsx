@@ -122,10 +122,14 @@ describe("the 'Vaktbytte' page", () => {
     expect(within(night).getByText("Åpen")).toBeInTheDocument();
     expect(within(night).getByText("Krever bytte")).toBeInTheDocument();
     expect(within(night).getByText("Synlig for avdelingen")).toBeInTheDocument();
+    expect(within(night).getByText("Ønsker:")).toBeInTheDocument();
     expect(within(night).getByText("Natt")).toBeInTheDocument();
     expect(within(night).getByText("2 forslag venter")).toBeInTheDocument();
     const gone = await card(/^Ekstravakt Dato ikke tilgjengelig$/);
     expect(within(gone).getByText("Kan gis bort")).toBeInTheDocument();
     expect(within(gone).getByText("Privat")).toBeInTheDocument();
+    // A give-away asks nothing back: no 'Ønsker: Når som helst'.
+    expect(within(gone).queryByText(/Ønsker/)).not.toBeInTheDocument();
+    expect(within(gone).queryByText("Når som helst")).not.toBeInTheDocument();
   });
 });

@@ -56,7 +56,8 @@ function SwapTabs({ onCreate }: { onCreate: () => void }) {
     });
   return (
     <Tabs value={tab} onValueChange={show}>
-      <TabsList aria-label={t.tabsLabel} className="w-full justify-start sm:w-auto">
+      {/* Two by two on a phone: all four tabs in sight, none scrolled out of reach. */}
+      <TabsList aria-label={t.tabsLabel} className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
         {swapTabs.map((key) => (
           <TabsTrigger key={key} value={key}>
             {t.tab(t.tabs[key], key === "waiting" ? waiting : undefined)}

@@ -74,7 +74,7 @@ describe("'Mine tilbud'", { timeout: 15_000 }, () => {
     expect(await screen.findByRole("dialog", { name: "Opprett tilbud" })).toBeInTheDocument();
   });
 
-  it("edits an offer's wishes and switches", async () => {
+  it("edits an offer's wishes and visibility", async () => {
     const api = swapsServer({
       offers: [offer({ wantTimeTags: ["natt"], wantWeekdays: [6], can: { edit: true, cancel: true } })],
     });
@@ -89,7 +89,8 @@ describe("'Mine tilbud'", { timeout: 15_000 }, () => {
     ).toEqual(["Dag", "Kveld", "Natt", "Helg"]);
     expect(within(tags).getByRole("button", { name: "Natt" })).toHaveAttribute("aria-pressed", "true");
     await userEvent.click(within(tags).getByRole("button", { name: "Helg" }));
-    await userEvent.click(within(dialog).getByRole("switch", { name: "Krever bytte" }));
+    expect(within(dialog).getByRole("radio", { name: /^Bytt/ })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: /^Privat/ })).toBeChecked();
     await userEvent.click(within(dialog).getByRole("radio", { name: /^Avdeling/ }));
     await userEvent.type(within(dialog).getByLabelText("Ønsket fra dato"), "2030-01-05");
     await userEvent.click(within(dialog).getByRole("button", { name: "Lagre" }));
@@ -101,10 +102,44 @@ describe("'Mine tilbud'", { timeout: 15_000 }, () => {
       wantDateTo: null,
       wantTimeTags: ["natt", "helg"],
       wantWeekdays: [6],
-      requireSwap: false,
+      requireSwap: true,
       autoMatch: false,
       visibility: "dept",
     });
+  });
+
+  it("turns a swap into a give-away: its wishes go", async () => {
+    const api = swapsServer({
+      offers: [offer({ wantTimeTags: ["natt"], wantWeekdays: [6], can: { edit: true } })],
+    });
+    renderApp("/shifts/swaps");
+    await userEvent.click(await screen.findByRole("button", { name: "Rediger tilbud" }));
+    const dialog = await screen.findByRole("dialog", { name: "Rediger vaktilbud" });
+    await userEvent.click(within(dialog).getByRole("radio", { name: /^Gi bort/ }));
+    expect(within(dialog).queryByRole("group", { name: "Tidspunkt" })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Lagre" }));
+    expect(await screen.findByText("Tilbud oppdatert")).toBeInTheDocument();
+    const [call] = api.callsTo("PATCH", `/api/swaps/offers/${api.offers[0]!.id}`);
+    expect(call?.body).toMatchObject({ wantTimeTags: [], wantWeekdays: [], requireSwap: false });
+  });
+
+  it("keeps the filters behind one 'Filter' button on a phone, which says how many are set", async () => {
+    swapsServer({ offers: [offer(), offer({ requireSwap: false })] });
+    renderApp("/shifts/swaps");
+    const toggle = await screen.findByRole("button", { name: "Filter" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const filters = screen.getByRole("region", { name: "Filtrer tilbud" });
+    expect(toggle).toHaveAttribute("aria-controls", filters.id);
+    // Hidden under 768 px until asked for (Tailwind's md: shows it on a desktop).
+    expect(filters).toHaveClass("hidden", "md:flex");
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(filters).not.toHaveClass("hidden");
+    await userEvent.click(within(filters).getByRole("button", { name: "Gi bort" }));
+    await userEvent.type(within(filters).getByRole("searchbox"), "natt");
+    expect(toggle).toHaveTextContent("Filter (2)");
+    await userEvent.click(toggle);
+    expect(filters).toHaveClass("hidden");
   });
 
   it("cancels an offer after asking", async () => {

@@ -1,6 +1,6 @@
 /**
  * One of my offers: the shift, its status, whether it must be swapped or may be given
- * away, who sees it, what I wish for, how many answers wait; 'Rediger tilbud' and
+ * away, who sees it, what I wish for (a swap only), how many answers wait; 'Rediger tilbud' and
  * 'Kanseller' when the server allows them (`can`).
  */
 import { useState } from "react";
@@ -28,10 +28,13 @@ export function OfferCard({ offer }: { offer: SwapOfferDto }) {
         <Badge>{offer.visibility === "dept" ? t.card.dept : t.card.private}</Badge>
         {offer.autoMatch && <Badge>{t.card.autoMatch}</Badge>}
       </div>
-      <p className="text-sm text-ink">
-        <span className="font-medium">{t.card.wishes}: </span>
-        {wishesText(offer)}
-      </p>
+      {/* A give-away asks nothing back: no 'Ønsker: Når som helst' on it. */}
+      {offer.requireSwap && (
+        <p className="text-sm text-ink">
+          <span className="font-medium">{t.card.wishes}: </span>
+          {wishesText(offer)}
+        </p>
+      )}
       {offer.waitingDeals > 0 && (
         <p className="text-sm font-medium text-warning-ink">{t.card.waitingDeals(offer.waitingDeals)}</p>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { offer, swapShift } from "../swaps-api.test-support.ts";
-import { filterOffers, isFiltered, noFilters, type OfferFilters } from "./filters.ts";
+import { activeFilters, filterOffers, isFiltered, noFilters, type OfferFilters } from "./filters.ts";
 
 const now = new Date();
 const night = offer({ wantTimeTags: ["natt"], shift: swapShift({ day: 0, hours: [23, 7] }) });
@@ -11,6 +11,17 @@ const gone = offer({ shift: null });
 const all = [night, weekend, matched, cancelled, gone];
 
 const run = (f: Partial<OfferFilters>) => filterOffers(all, { ...noFilters, ...f }, now).map((o) => o.id);
+
+describe("activeFilters", () => {
+  it("counts each of the four filters once, however much it holds", () => {
+    expect(activeFilters(noFilters)).toBe(0);
+    expect(activeFilters({ ...noFilters, search: "  " })).toBe(0);
+    expect(activeFilters({ ...noFilters, statuses: ["open", "matched"] })).toBe(1);
+    expect(
+      activeFilters({ search: "natt", statuses: ["open"], types: ["swap", "giveaway"], time: "week" }),
+    ).toBe(4);
+  });
+});
 
 describe("filterOffers", () => {
   it("keeps everything without filters", () => {

@@ -28,8 +28,12 @@ export interface OfferFilters {
 
 export const noFilters: OfferFilters = { search: "", statuses: [], types: [], time: "all" };
 
-export const isFiltered = (f: OfferFilters) =>
-  f.search.trim() !== "" || f.statuses.length > 0 || f.types.length > 0 || f.time !== "all";
+/** How many of the four filters are set. */
+export const activeFilters = (f: OfferFilters) =>
+  [f.search.trim() !== "", f.statuses.length > 0, f.types.length > 0, f.time !== "all"].filter(Boolean)
+    .length;
+
+export const isFiltered = (f: OfferFilters) => activeFilters(f) > 0;
 
 const t = ui.swaps;
 
