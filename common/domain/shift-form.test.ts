@@ -99,8 +99,10 @@ describe("a stored shift in the form again", () => {
     fc.assert(
       fc.property(dates, quarter, quarter, (date, from, to) => {
         const span = shiftSpanOfTimes(date, from, to);
-        // Times the clocks skip (02:xx on 29 March) are shown as the time they became.
-        fc.pre(span !== null && !(date === "2026-03-29" && (from < 180 || to < 180)));
+        // Times the clocks skip (02:xx on 29 March) are shown as the time they became, also
+        // as the end of a night shift that starts the day before.
+        const endsOn29March = (date === "2026-03-29" && to > from) || (date === "2026-03-28" && to <= from);
+        fc.pre(span !== null && !(date === "2026-03-29" && from < 180) && !(endsOn29March && to < 180));
         expect(shiftFormTimes(span!.startsAt, span!.endsAt)).toEqual({
           date,
           fromTime: formatClockTime(from),
