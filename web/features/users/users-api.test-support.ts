@@ -63,6 +63,7 @@ export const entry = (action: string, minutesAgo: number, targetName: string | n
     at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
     actor: { userId: uuid(), name: "Ingrid Hansen" },
     action,
+    summary: `Ingrid Hansen gjorde ${action.replace(/\W/g, " ")} for ${targetName ?? "en slettet bruker"}`,
     target: { type: "user", id: uuid(), name: targetName },
     details: null,
   }) satisfies AuditEntry;
