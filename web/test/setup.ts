@@ -28,6 +28,9 @@ Object.defineProperty(HTMLOptionElement.prototype, "defaultSelected", {
 // The app follows realtime topics as soon as someone is signed in; never over the network here.
 beforeEach(() => {
   vi.stubGlobal("WebSocket", FakeSocket);
+  // A wide ward PC, where the 'Informasjon' rail starts open; a test about narrower
+  // screens sets its own.
+  window.happyDOM?.setViewport({ width: 1700, height: 900 });
 });
 
 afterEach(() => {

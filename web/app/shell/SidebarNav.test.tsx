@@ -74,6 +74,32 @@ describe("sidebar", () => {
     expect(screen.getByRole("complementary", { name: "Informasjon" })).toBeInTheDocument();
   });
 
+  it("starts the rail closed under 1600 px and on admin screens, and remembers it opened", async () => {
+    mockApi(baseHandlers(session("admin")));
+    const rail = () => screen.queryByRole("complementary", { name: "Informasjon" });
+    const wide = renderApp("/chat/department");
+    expect(await screen.findByRole("complementary", { name: "Informasjon" })).toBeInTheDocument();
+    wide.unmount();
+
+    const admin = renderApp("/admin/users");
+    expect(await screen.findByRole("button", { name: "Vis informasjon" })).toBeInTheDocument();
+    expect(rail()).not.toBeInTheDocument();
+    admin.unmount();
+
+    window.happyDOM?.setViewport({ width: 1440, height: 900 });
+    const narrow = renderApp("/chat/department");
+    await userEvent.click(await screen.findByRole("button", { name: "Vis informasjon" }));
+    expect(rail()).toBeInTheDocument();
+    narrow.unmount();
+
+    // Opened once, it stays open here, while admin screens keep their own choice.
+    const again = renderApp("/chat/department");
+    expect(await screen.findByRole("complementary", { name: "Informasjon" })).toBeInTheDocument();
+    again.unmount();
+    renderApp("/admin/users");
+    expect(await screen.findByRole("button", { name: "Vis informasjon" })).toBeInTheDocument();
+  });
+
   it("shows the live count a feature gives its item, and nothing for none or 0", async () => {
     const item = (to: string, label: string, count?: number) => ({
       to,
