@@ -3,6 +3,7 @@ import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, vi } from "vitest";
 import { FakeSocket } from "./realtime.ts";
+import { setViewport } from "./viewport.ts";
 
 // Pages load lazily (route-level code splitting); on a busy 2-core machine the first
 // import of a page can take longer than Testing Library's default second.
@@ -30,7 +31,7 @@ beforeEach(() => {
   vi.stubGlobal("WebSocket", FakeSocket);
   // A wide ward PC, where the 'Informasjon' rail starts open; a test about narrower
   // screens sets its own.
-  window.happyDOM?.setViewport({ width: 1700, height: 900 });
+  setViewport(1700);
 });
 
 afterEach(() => {

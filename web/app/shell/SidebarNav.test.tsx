@@ -4,6 +4,7 @@ import { Hash, UserRound } from "lucide-react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { baseHandlers, mockApi, renderApp, session } from "../../test/app.tsx";
+import { setViewport } from "../../test/viewport.ts";
 import { SidebarNav } from "./SidebarNav.tsx";
 
 const sidebar = () => screen.findByRole("navigation", { name: "Hovedmeny" });
@@ -86,7 +87,7 @@ describe("sidebar", () => {
     expect(rail()).not.toBeInTheDocument();
     admin.unmount();
 
-    window.happyDOM?.setViewport({ width: 1440, height: 900 });
+    setViewport(1440);
     const narrow = renderApp("/chat/department");
     await userEvent.click(await screen.findByRole("button", { name: "Vis informasjon" }));
     expect(rail()).toBeInTheDocument();
