@@ -75,6 +75,8 @@ export const usersTexts = {
       activateLabel: (name: string) => `Aktiver ${name}`,
       delete: "Slett",
       deleteLabel: (name: string) => `Slett ${name}`,
+      /** the '…' button that opens a table row's actions */
+      menuLabel: (name: string) => `Handlinger for ${name}`,
       cancel: "Avbryt",
     },
     activation: {

@@ -3,7 +3,8 @@
  * demo users in memory, the list filtered and the actions applied as the server would,
  * every call recorded. A test overrides any answer with `reply`.
  */
-import { configure } from "@testing-library/react";
+import { configure, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { vi } from "vitest";
 import type { AuditEntry, UserRow } from "../../../common/schemas/users.ts";
 import { baseHandlers, config, departments, mockApi, session } from "../../test/app.tsx";
@@ -233,4 +234,10 @@ export function usersServer(
     calls.filter((c) => c.method === method && c.url.pathname === path);
 
   return { users, audit, demo, calls, callsTo, reply };
+}
+
+/** A table row's action: its '…' menu opened, the item chosen. */
+export async function chooseRowAction(person: string, action: string) {
+  await userEvent.click(await screen.findByRole("button", { name: `Handlinger for ${person}` }));
+  await userEvent.click(await screen.findByRole("menuitem", { name: action }));
 }
