@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { Button } from "./button.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { Dialog, DialogContent } from "./dialog.tsx";
 import {
   DropdownMenu,
@@ -39,6 +40,25 @@ function Opened({ from }: { from: "button" | "menu" }) {
   );
 }
 
+/** An "are you sure?" dialog opened by a plain button. */
+function Confirming() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Slett</Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Slett bruker"
+        description="Kan ikke angres."
+        confirmLabel="Slett bruker"
+        cancelLabel="Avbryt"
+        onConfirm={() => {}}
+      />
+    </>
+  );
+}
+
 describe("a dialog closed with Escape", () => {
   it("gives focus back to the button that opened it", async () => {
     render(<Opened from="button" />);
@@ -60,5 +80,15 @@ describe("a dialog closed with Escape", () => {
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it("gives focus back from an 'are you sure?' dialog too", async () => {
+    render(<Confirming />);
+    const opener = screen.getByRole("button", { name: "Slett" });
+    await userEvent.click(opener);
+    await screen.findByRole("alertdialog", { name: "Slett bruker" });
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

@@ -25,6 +25,32 @@ function openerOf(active: Element | null): HTMLElement | null {
 }
 
 /**
+ * The content's `onOpenAutoFocus` and `onCloseAutoFocus` that give focus back to the
+ * opener (`openerOf`), around the caller's own; one that prevents the default keeps its
+ * own way.
+ */
+export function useReturnFocus(own: {
+  onOpenAutoFocus?: ((e: Event) => void) | undefined;
+  onCloseAutoFocus?: ((e: Event) => void) | undefined;
+}) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    // Runs before focus moves in, so the active element is still the opener.
+    onOpenAutoFocus: (e: Event) => {
+      opener.current = openerOf(document.activeElement);
+      own.onOpenAutoFocus?.(e);
+    },
+    onCloseAutoFocus: (e: Event) => {
+      own.onCloseAutoFocus?.(e);
+      const to = opener.current;
+      if (e.defaultPrevented || !to?.isConnected) return;
+      e.preventDefault();
+      to.focus();
+    },
+  };
+}
+
+/**
  * A centred modal. Radix traps focus and closes on Escape; `blocking` turns both the
  * Escape key and outside clicks off for choices the person must make. Closed, it gives
  * focus back to what opened it (`openerOf`).
@@ -44,25 +70,13 @@ export function DialogContent({
   blocking?: boolean;
 }) {
   const prevent = (e: Event) => e.preventDefault();
-  const opener = useRef<HTMLElement | null>(null);
-  // Runs before focus moves in, so the active element is still the opener.
-  const rememberOpener = (e: Event) => {
-    opener.current = openerOf(document.activeElement);
-    onOpenAutoFocus?.(e);
-  };
-  const returnFocus = (e: Event) => {
-    onCloseAutoFocus?.(e);
-    const to = opener.current;
-    if (e.defaultPrevented || !to?.isConnected) return;
-    e.preventDefault();
-    to.focus();
-  };
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlayClass} />
       <RadixDialog.Content
-        onOpenAutoFocus={rememberOpener}
-        onCloseAutoFocus={returnFocus}
+        onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
         onEscapeKeyDown={blocking ? prevent : undefined}
         onPointerDownOutside={blocking ? prevent : undefined}
         onInteractOutside={blocking ? prevent : undefined}

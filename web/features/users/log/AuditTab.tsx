@@ -26,10 +26,10 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
     <DataTable caption={t.caption} columns={[t.columns.at, t.columns.event]}>
       {entries.map((entry) => (
         <tr key={entry.id}>
-          <td className={`${td} tabular w-40 whitespace-nowrap text-muted-fg`}>
+          <td className={`${td} tabular w-36 text-muted-fg sm:whitespace-nowrap`}>
             <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
           </td>
-          <td className={`${td} min-w-60 text-ink`}>{entry.summary}</td>
+          <td className={`${td} text-ink`}>{entry.summary}</td>
         </tr>
       ))}
     </DataTable>
