@@ -38,7 +38,11 @@ const compare = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 export function floorOf(range) {
   const floors = range.split("||").map((part) => {
     // The range's first comparator, its operator joined to its version (">= 18" → ">=18").
-    const first = part.trim().replace(/([<>=^~]+)\s+/g, "$1").split(/\s+/)[0] ?? "";
+    const first =
+      part
+        .trim()
+        .replace(/([<>=^~]+)\s+/g, "$1")
+        .split(/\s+/)[0] ?? "";
     return versionOf(first.replace(/^[\^~]/, ""));
   });
   if (floors.some((f) => f === null)) return null;
