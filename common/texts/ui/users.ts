@@ -137,6 +137,8 @@ export const usersTexts = {
         "department.rename": "Endret navn på avdeling",
         "notification.broadcast": "Sendte varsel til alle",
         broadcast: "Sendte varsel til alle",
+        "swapDeal.approve": "Godkjente eller avslo vaktbytte",
+        "shift.assign": "Tildelte ekstravakt",
       } as Readonly<Record<string, string>>,
       /** The row in words: who did what to whom ('Lars Johansen godkjente vaktbytte …'). */
       summary: {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ui } from "../../../common/texts/index.ts";
 import { adminAuditLog, departments, shiftAssignments, swapDeals, swapOffers } from "../../db/schema.ts";
 import { assignShiftTo, makeShift, makeStaff } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
@@ -67,6 +68,9 @@ describe("the admin log's summaries", () => {
     );
     expect(assign!.summary).toBe(`${w.names.leader} tildelte en ekstravakt til ${w.names.lise} i ${dept}`);
     expect(broadcast!.summary).toBe(`${w.names.leader} sendte et varsel til 12 personer`);
+    // The filter names every action there is in words too.
+    const { actions } = (await w.as.admin.get("/api/admin/audit")).json() as { actions: string[] };
+    expect(actions.filter((action) => !ui.users.log.actions[action])).toEqual([]);
   });
 
   it("describes what admins did to people, and the gone as 'Slettet bruker'", async () => {
