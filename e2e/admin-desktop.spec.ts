@@ -63,6 +63,15 @@ test("'Logg' reads in names and words, and axe finds nothing serious there, on t
   await expect(page.getByRole("region", { name: "Administrasjonslogg" })).toHaveAttribute("tabindex", "0");
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: `${shots}/logg-375.png`, fullPage: true });
+
+  // The broadcast's extra JSON waits behind 'Avansert'.
+  await page.getByRole("button", { name: "Send varsel til alle" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send varsel til alle" });
+  const extra = dialog.getByRole("textbox", { name: "Tilleggsinformasjon (JSON)" });
+  await expect(extra).toBeHidden();
+  await page.screenshot({ path: `${shots}/broadcast-375.png` });
+  await dialog.getByText("Avansert").click();
+  await expect(extra).toBeVisible();
 });
 
 test("axe finds nothing serious with the user menu open", async ({ page }) => {
@@ -126,7 +135,16 @@ test("user table: one line per person, actions in a '…' menu by keyboard, Esca
   await expect(add).toBeFocused();
 
   await page.setViewportSize(phone);
-  await expect(page.getByRole("list", { name: "Brukeroversikt" })).toBeVisible();
+  const cards = page.getByRole("list", { name: "Brukeroversikt" });
+  await expect(cards).toBeVisible();
+  // The cards' buttons are a finger's size.
+  for (const button of await cards.getByRole("button").all()) {
+    const box = (await button.boundingBox())!;
+    expect(
+      Math.min(box.width, box.height),
+      (await button.getAttribute("aria-label")) ?? "",
+    ).toBeGreaterThanOrEqual(44);
+  }
   await page.screenshot({ path: `${shots}/users-375.png`, fullPage: true });
 });
 

@@ -4,6 +4,7 @@
  * Sending stays disabled until a type and a title are there; a form sent anyway (a title
  * of blanks, JSON that is not an object) says why in the spec's toast and at the field.
  */
+import { ChevronRight } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { broadcastLimits } from "../../../../common/base/limits.ts";
@@ -184,9 +185,13 @@ function BroadcastForm({ onSent }: { onSent: () => void }) {
       <details
         open={showAdvanced}
         onToggle={(e) => setAdvanced(e.currentTarget.open)}
-        className="rounded-md border border-border"
+        className="group rounded-md border border-border"
       >
-        <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-medium text-ink">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm font-medium text-ink [&::-webkit-details-marker]:hidden">
+          <ChevronRight
+            aria-hidden
+            className="size-4 text-muted-fg transition-transform group-open:rotate-90"
+          />
           {t.advanced}
         </summary>
         <div className="flex flex-col gap-1.5 border-t border-border p-3">

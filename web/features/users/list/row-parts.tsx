@@ -97,6 +97,7 @@ function ActivationButton({ user }: { user: UserRow }) {
     <Button
       size="sm"
       variant="outline"
+      className="min-h-11"
       disabled={activation.pending}
       aria-label={activation.fullLabel}
       onClick={activation.toggle}
@@ -106,7 +107,7 @@ function ActivationButton({ user }: { user: UserRow }) {
   );
 }
 
-/** A card's actions (phones): full buttons, each named with the person. */
+/** A card's actions (phones): full buttons a finger can hit (44 px), each named with the person. */
 export function RowActions({ user, onEdit, onDelete }: { user: UserRow } & RowHandlers) {
   return (
     <div className="flex flex-wrap gap-2">
@@ -114,6 +115,7 @@ export function RowActions({ user, onEdit, onDelete }: { user: UserRow } & RowHa
         <Button
           size="sm"
           variant="outline"
+          className="min-h-11"
           aria-label={t.actions.editLabel(user.fullName)}
           onClick={() => onEdit(user)}
         >
@@ -125,7 +127,7 @@ export function RowActions({ user, onEdit, onDelete }: { user: UserRow } & RowHa
         <Button
           size="sm"
           variant="outline"
-          className="text-error"
+          className="min-h-11 text-error"
           aria-label={t.actions.deleteLabel(user.fullName)}
           onClick={() => onDelete(user)}
         >
