@@ -92,6 +92,7 @@ test("Ingrid's broadcast reaches Kari's bell at once; 'Merk alle som lest' clear
   const title = `Personalmøte fredag ${Date.now()}`;
   await dialog.getByRole("textbox", { name: "Tittel" }).fill(title);
   await dialog.getByRole("textbox", { name: "Beskrivelse (valgfritt)" }).fill("Kl. 14 i kantina.");
+  await dialog.getByText("Avansert").click();
   await dialog.getByRole("textbox", { name: "Tilleggsinformasjon (JSON)" }).fill('{"rom": "Kantina"}');
   mkdirSync(screenshots, { recursive: true });
   await page.screenshot({ path: path.join(screenshots, "broadcast-dialog-1440x900.png") });

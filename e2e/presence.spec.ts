@@ -31,6 +31,8 @@ test("Kari sees Ola 'Pålogget' in their conversation and in the right rail once
 
   await page.goto(`/chat/dm/${threadId}`);
   await expect(page.getByRole("heading", { name: demo.ola.name, level: 1 })).toBeVisible();
+  // Under 1600 px the 'Informasjon' rail starts closed.
+  await page.getByRole("button", { name: "Vis informasjon" }).click();
   // A mark that a reload would lose: Ola's arrival must reach the page as it is.
   await page.evaluate(() => Object.assign(window, { openedOnce: true }));
 

@@ -58,6 +58,8 @@ test("a department switched in one tab shows in the other within seconds, withou
   await page.goto("/chat/department");
   await other.goto("/chat/department");
   await following;
+  // Under 1600 px the 'Informasjon' rail starts closed.
+  await other.getByRole("button", { name: "Vis informasjon" }).click();
   const shown = departmentIn(other, other.getByRole("complementary", { name: "Informasjon" }));
   await expect(shown).toHaveText(/^(Anestesi|Akuttmottak)$/);
   const target = otherThan(await shown.textContent());

@@ -107,7 +107,12 @@ test.describe("as the admin", () => {
     await expect(chatToggle).toHaveAttribute("aria-expanded", "false");
     await expect(departmentLink).toBeHidden();
 
+    // At 1440 px the rail starts closed; opened, it is remembered, and so is closing it.
     const rail = page.getByRole("complementary", { name: "Informasjon" });
+    await expect(rail).toBeHidden();
+    await page.getByRole("button", { name: "Vis informasjon" }).click();
+    await expect(rail).toBeVisible();
+    await page.reload();
     await expect(rail).toBeVisible();
     await page.getByRole("button", { name: "Lukk informasjon" }).click();
     await expect(rail).toBeHidden();

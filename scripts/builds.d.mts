@@ -11,5 +11,5 @@ export interface Build {
 
 export const builds: { web: Build; server: Build };
 export const serverArgs: string[];
-export function buildWhenStale(build: Build): void;
+export function buildWhenStale(build: Build): boolean;
 export function buildBothOrExit(): void;

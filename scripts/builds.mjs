@@ -39,10 +39,14 @@ function newestMtime(p) {
   return newest;
 }
 
-/** Runs the build's npm script when its output is missing or stale; throws when it fails. */
+/**
+ * Runs the build's npm script when its output is missing or stale, saying so and how long
+ * it took; returns whether it built. Throws when the build fails.
+ */
 export function buildWhenStale(build) {
   const builtAt = existsSync(build.output) ? statSync(build.output).mtimeMs : 0;
-  if (builtAt >= Math.max(...build.sources.map((s) => newestMtime(at(s))))) return;
+  if (builtAt >= Math.max(...build.sources.map((s) => newestMtime(at(s))))) return false;
+  const began = performance.now();
   console.log(`${builtAt ? "Rebuilding" : "Building"} the ${build.label}…`);
   // What `npm start` serves is a production build, whoever asks for it: a test runner's
   // NODE_ENV=test would make Vite build React's development bundle, which behaves otherwise.
@@ -51,13 +55,16 @@ export function buildWhenStale(build) {
   if (result.status !== 0) {
     throw new Error(`\`npm run ${build.script}\` failed (exit ${result.status ?? result.signal})`);
   }
+  console.log(`Built the ${build.label} in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  return true;
 }
 
 /** Both builds `npm start` runs from, made when stale; a failed build ends the process. */
 export function buildBothOrExit() {
   try {
-    buildWhenStale(builds.web);
-    buildWhenStale(builds.server);
+    const web = buildWhenStale(builds.web);
+    const server = buildWhenStale(builds.server);
+    if (!web && !server) console.log("The web app and the server are built and up to date");
   } catch (err) {
     console.error(err.message);
     process.exit(1);

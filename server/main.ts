@@ -2,6 +2,7 @@
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { quietStep, startupSteps } from "./platform/progress.ts";
 import { stopOnSignals } from "./platform/shutdown.ts";
 import { prepareDatabase } from "./startup.ts";
 
@@ -17,22 +18,28 @@ function demoToolsWarning(config: Config): string {
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? {
-          databaseUrl: config.databaseUrl,
-          statementTimeoutMs: config.dbStatementTimeoutMs,
-          connectTimeoutMs: config.dbConnectTimeoutMs,
-        }
-      : { dataDir: config.dataDir },
+  const step =
+    config.logLevel === "silent" ? quietStep : startupSteps((line) => process.stdout.write(`${line}\n`));
+  const database = await step(
+    `Opening the database (${config.databaseUrl ? "PostgreSQL" : "PGlite"}) and applying migrations`,
+    () =>
+      openDatabase(
+        config.databaseUrl
+          ? {
+              databaseUrl: config.databaseUrl,
+              statementTimeoutMs: config.dbStatementTimeoutMs,
+              connectTimeoutMs: config.dbConnectTimeoutMs,
+            }
+          : { dataDir: config.dataDir },
+      ),
   );
   const seeded = await database
-    .exclusive(() => prepareDatabase(config, database.db))
+    .exclusive(() => prepareDatabase(config, database.db, step))
     .catch(async (err) => {
       await database.close();
       throw err;
     });
-  const { app } = await buildApp({ config, database });
+  const { app } = await step("Starting the app", () => buildApp({ config, database }));
   if (config.demoTools) app.log.warn(demoToolsWarning(config));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -2,13 +2,15 @@
 import { type Config, ConfigError } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { demoAccountsWithDemoPassword, seedDemoData } from "./db/seed/demo.ts";
+import { quietStep, type Step } from "./platform/progress.ts";
 
 /**
  * Production refuses to start while demo accounts still accept the demo password;
- * staging seeds the demo data into an empty database. Returns whether it seeded.
+ * staging seeds the demo data into an empty database, each part a `step`. Returns
+ * whether it seeded.
  */
-export async function prepareDatabase(config: Config, db: Db): Promise<boolean> {
-  if (!config.isProduction) return seedDemoData(db);
+export async function prepareDatabase(config: Config, db: Db, step: Step = quietStep): Promise<boolean> {
+  if (!config.isProduction) return seedDemoData(db, step);
   const unsafe = await demoAccountsWithDemoPassword(db);
   if (unsafe.length > 0) {
     throw new ConfigError(

@@ -160,6 +160,8 @@ export const auditEntry = z.object({
   /** who did it; null when that account is gone ('Slettet bruker') */
   actor: z.object({ userId: z.uuid(), name: z.string() }).nullable(),
   action: z.string(),
+  /** the row in Norwegian words, names resolved ('Lars Johansen godkjente vaktbytte …') */
+  summary: z.string(),
   target: z.object({ type: z.string(), id: z.string().nullable(), name: z.string().nullable() }),
   details: z.record(z.string(), z.json()).nullable(),
 });

@@ -157,6 +157,20 @@ describe("graceful shutdown of the server process", { timeout: 120_000 }, () => 
 
   onPostgres("through start.mjs: SIGTERM to start.mjs alone is forwarded to the server", async () => {
     server = await spawnServer({ launcher: "start.mjs" });
+    // A first start says what it is doing, step by step, with times, before 'ready'.
+    const steps = server
+      .output()
+      .split("\n")
+      .filter((line) => / in \d+\.\d s$|up to date$/.test(line));
+    expect(steps).toEqual([
+      "The web app and the server are built and up to date",
+      expect.stringMatching(/^Opening the database \(PostgreSQL\) and applying migrations: done in /),
+      expect.stringMatching(/^Seeding demo data: users: done in /),
+      expect.stringMatching(/^Seeding demo data: chat: done in /),
+      expect.stringMatching(/^Seeding demo data: extra shifts: done in /),
+      expect.stringMatching(/^Seeding demo data: shift swaps: done in /),
+      expect.stringMatching(/^Starting the app: done in /),
+    ]);
     await stopsGracefully(server, () => server!.child.kill("SIGTERM"));
   });
 

@@ -17,6 +17,8 @@ const area = (which: Area): Storage | null => {
 export const storageKeys = {
   sidebarSections: "vaktrom.sidebar.collapsed",
   rightRailOpen: "vaktrom.rightRail.open",
+  /** the rail's own choice on admin screens, which start with it closed */
+  rightRailOpenAdmin: "vaktrom.rightRail.open.admin",
   /** per tab: the one automatic demo sign-in has been tried */
   autoSignInTried: "vaktrom.autoSignIn.tried",
   /** whole browser: 'Logg ut' was pressed, so no automatic sign-in until a manual one */

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, vi } from "vitest";
 import { stopPersonalCache } from "../lib/personal-cache.ts";
 import { FakeSocket } from "./realtime.ts";
+import { setViewport } from "./viewport.ts";
 
 // Pages load lazily (route-level code splitting); on a busy 2-core machine the first
 // import of a page can take longer than Testing Library's default second.
@@ -29,6 +30,9 @@ Object.defineProperty(HTMLOptionElement.prototype, "defaultSelected", {
 // The app follows realtime topics as soon as someone is signed in; never over the network here.
 beforeEach(() => {
   vi.stubGlobal("WebSocket", FakeSocket);
+  // A wide ward PC, where the 'Informasjon' rail starts open; a test about narrower
+  // screens sets its own.
+  setViewport(1700);
 });
 
 afterEach(() => {

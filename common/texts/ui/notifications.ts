@@ -91,6 +91,8 @@ export const notificationsTexts = {
     body: "Beskrivelse (valgfritt)",
     extra: "Tilleggsinformasjon (JSON)",
     extraHint: 'Valgfritt. Et JSON-objekt, f.eks. {"avdeling": "Post 1"}',
+    /** the disclosure that holds 'Tilleggsinformasjon' */
+    advanced: "Avansert",
     /** characters used of the limit, under a field */
     counter: (used: number, max: number) => `${used}/${max} tegn`,
     submit: "Send varsel",

@@ -75,6 +75,8 @@ export const usersTexts = {
       activateLabel: (name: string) => `Aktiver ${name}`,
       delete: "Slett",
       deleteLabel: (name: string) => `Slett ${name}`,
+      /** the '…' button that opens a table row's actions */
+      menuLabel: (name: string) => `Handlinger for ${name}`,
       cancel: "Avbryt",
     },
     activation: {
@@ -111,7 +113,13 @@ export const usersTexts = {
       empty: "Ingen hendelser ennå",
       more: "Vis flere",
       loadingMore: "Laster...",
-      columns: { at: "Tidspunkt", actor: "Utført av", action: "Handling", target: "Gjelder" },
+      columns: {
+        at: "Tidspunkt",
+        actor: "Utført av",
+        action: "Handling",
+        target: "Gjelder",
+        event: "Hendelse",
+      },
       deletedUser: "Slettet bruker",
       actions: {
         "user.create": "Opprettet bruker",
@@ -129,7 +137,32 @@ export const usersTexts = {
         "department.rename": "Endret navn på avdeling",
         "notification.broadcast": "Sendte varsel til alle",
         broadcast: "Sendte varsel til alle",
+        "swapDeal.approve": "Godkjente eller avslo vaktbytte",
+        "shift.assign": "Tildelte ekstravakt",
       } as Readonly<Record<string, string>>,
+      /** The row in words: who did what to whom ('Lars Johansen godkjente vaktbytte …'). */
+      summary: {
+        aDeletedPerson: "en slettet bruker",
+        aDeletedDepartment: "en slettet avdeling",
+        inDept: (dept: string) => ` i ${dept}`,
+        userCreate: (actor: string, target: string) => `${actor} opprettet brukeren ${target}`,
+        userEdit: (actor: string, target: string) => `${actor} endret brukeren ${target}`,
+        userRole: (actor: string, target: string) => `${actor} endret rollen til ${target}`,
+        userActivate: (actor: string, target: string) => `${actor} aktiverte ${target}`,
+        userDeactivate: (actor: string, target: string) => `${actor} deaktiverte ${target}`,
+        userActivation: (actor: string, target: string) => `${actor} endret hvor ${target} er aktiv`,
+        userDelete: (actor: string) => `${actor} slettet en bruker`,
+        userAvatar: (actor: string, target: string) => `${actor} endret profilbildet til ${target}`,
+        departmentCreate: (actor: string, dept: string) => `${actor} opprettet avdelingen ${dept}`,
+        departmentRename: (actor: string, dept: string) => `${actor} ga avdelingen nytt navn: ${dept}`,
+        swapApprove: (actor: string, from: string, to: string) =>
+          `${actor} godkjente vaktbytte ${from} → ${to}`,
+        swapReject: (actor: string, from: string, to: string) => `${actor} avslo vaktbytte ${from} → ${to}`,
+        shiftAssign: (actor: string, winner: string) => `${actor} tildelte en ekstravakt til ${winner}`,
+        broadcast: (actor: string, count: number) =>
+          `${actor} sendte et varsel til ${count} ${count === 1 ? "person" : "personer"}`,
+        other: (actor: string, action: string) => `${actor}: ${action}`,
+      },
     },
     demo: {
       createTitle: "Opprett Demo-bruker",

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Role } from "../../../common/domain/roles.ts";
 import { splitName } from "../../platform/profiles.ts";
+import { quietStep, type Step } from "../../platform/progress.ts";
 import type { Db } from "../client.ts";
 import { account, demoAccounts, departments, profiles, staff, user } from "../schema.ts";
 import { seedDemoChat } from "./demo-chat.ts";
@@ -114,14 +115,14 @@ export async function demoAccountId(db: Db, email: string): Promise<string | nul
   return row?.userId ?? null;
 }
 
-/** Seeds an empty database (no departments yet); returns whether it did. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/** Seeds an empty database (no departments yet); returns whether it did. Each part is a `step`. */
+export async function seedDemoData(db: Db, step: Step = quietStep): Promise<boolean> {
   const [any] = await db.select({ id: departments.id }).from(departments).limit(1);
   if (any) return false;
-  await ensureDemoUsers(db);
-  await seedDemoChat(db);
-  await seedDemoShifts(db);
-  await seedDemoSwaps(db);
+  await step("Seeding demo data: users", () => ensureDemoUsers(db));
+  await step("Seeding demo data: chat", () => seedDemoChat(db));
+  await step("Seeding demo data: extra shifts", () => seedDemoShifts(db));
+  await step("Seeding demo data: shift swaps", () => seedDemoSwaps(db));
   return true;
 }
 

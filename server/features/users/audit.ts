@@ -1,11 +1,13 @@
 /**
  * 'Logg': the admin audit log, newest first, a page at a time. Rows hold ids only
- * (platform/audit.ts); names are looked up now, so a deleted person shows as nobody.
+ * (platform/audit.ts); names are looked up now, so a deleted person shows as nobody, and
+ * each row comes with its summary in words (audit-summary.ts).
  */
 import { and, asc, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, userLimits } from "../../../common/schemas/users.ts";
 import type { Db } from "../../db/client.ts";
-import { adminAuditLog, departments, profiles } from "../../db/schema.ts";
+import { adminAuditLog, departments, profiles, swapDeals } from "../../db/schema.ts";
+import { auditSummary } from "./audit-summary.ts";
 
 export async function auditPage(db: Db, query: { before?: string | undefined; action?: string | undefined }) {
   const where: SQL[] = [];
@@ -23,18 +25,29 @@ export async function auditPage(db: Db, query: { before?: string | undefined; ac
         )!,
       );
   }
+  // Every name a row needs comes in this one query (no lookup per row); a thing that is
+  // gone has none. Details hold ids only (platform/audit.ts).
+  const deptKey = sql`coalesce(${adminAuditLog.details}->>'deptId', case when jsonb_typeof(${adminAuditLog.details}->'deptIds') = 'array' and jsonb_array_length(${adminAuditLog.details}->'deptIds') = 1 then ${adminAuditLog.details}->'deptIds'->>0 end)`;
+  const personName = (id: SQL) =>
+    sql<string | null>`(select full_name from ${profiles} where user_id::text = ${id})`;
+  const dealSide = (column: "owner_id" | "proposer_id") =>
+    sql<
+      string | null
+    >`(select p.full_name from ${swapDeals} d join ${profiles} p on p.user_id = d.${sql.raw(column)} where ${adminAuditLog.targetType} = 'swapDeal' and d.id::text = ${adminAuditLog.targetId})`;
   const rows = await db
     .select({
       row: adminAuditLog,
-      actorName: sql<
-        string | null
-      >`(select full_name from ${profiles} where user_id = ${adminAuditLog.actorUserId})`,
+      actorName: personName(sql`${adminAuditLog.actorUserId}::text`),
       userName: sql<
         string | null
       >`(select full_name from ${profiles} where ${adminAuditLog.targetType} = 'user' and user_id::text = ${adminAuditLog.targetId})`,
       deptName: sql<
         string | null
       >`(select name from ${departments} where ${adminAuditLog.targetType} = 'department' and id::text = ${adminAuditLog.targetId})`,
+      detailDept: sql<string | null>`(select name from ${departments} where id::text = ${deptKey})`,
+      detailPerson: personName(sql`${adminAuditLog.details}->>'winnerId'`),
+      dealFrom: dealSide("owner_id"),
+      dealTo: dealSide("proposer_id"),
     })
     .from(adminAuditLog)
     .where(and(...where))
@@ -45,11 +58,19 @@ export async function auditPage(db: Db, query: { before?: string | undefined; ac
     .selectDistinct({ action: adminAuditLog.action })
     .from(adminAuditLog)
     .orderBy(asc(adminAuditLog.action));
-  const entries: AuditEntry[] = page.map(({ row, actorName, userName, deptName }) => ({
+  const entries: AuditEntry[] = page.map(({ row, actorName, userName, deptName, ...more }) => ({
     id: row.id,
     at: row.createdAt.toISOString(),
     actor: row.actorUserId ? { userId: row.actorUserId, name: actorName ?? "" } : null,
     action: row.action,
+    summary: auditSummary(row, {
+      actor: row.actorUserId ? actorName : null,
+      target: userName ?? deptName,
+      dept: more.detailDept,
+      person: more.detailPerson,
+      dealFrom: more.dealFrom,
+      dealTo: more.dealTo,
+    }),
     target: { type: row.targetType, id: row.targetId, name: userName ?? deptName },
     details: row.details as AuditEntry["details"],
   }));

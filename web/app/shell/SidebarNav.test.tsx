@@ -4,6 +4,7 @@ import { Hash, UserRound } from "lucide-react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { baseHandlers, mockApi, renderApp, session } from "../../test/app.tsx";
+import { setViewport } from "../../test/viewport.ts";
 import { SidebarNav } from "./SidebarNav.tsx";
 
 const sidebar = () => screen.findByRole("navigation", { name: "Hovedmeny" });
@@ -72,6 +73,32 @@ describe("sidebar", () => {
     renderApp("/chat/department");
     await userEvent.click(await screen.findByRole("button", { name: "Vis informasjon" }));
     expect(screen.getByRole("complementary", { name: "Informasjon" })).toBeInTheDocument();
+  });
+
+  it("starts the rail closed under 1600 px and on admin screens, and remembers it opened", async () => {
+    mockApi(baseHandlers(session("admin")));
+    const rail = () => screen.queryByRole("complementary", { name: "Informasjon" });
+    const wide = renderApp("/chat/department");
+    expect(await screen.findByRole("complementary", { name: "Informasjon" })).toBeInTheDocument();
+    wide.unmount();
+
+    const admin = renderApp("/admin/users");
+    expect(await screen.findByRole("button", { name: "Vis informasjon" })).toBeInTheDocument();
+    expect(rail()).not.toBeInTheDocument();
+    admin.unmount();
+
+    setViewport(1440);
+    const narrow = renderApp("/chat/department");
+    await userEvent.click(await screen.findByRole("button", { name: "Vis informasjon" }));
+    expect(rail()).toBeInTheDocument();
+    narrow.unmount();
+
+    // Opened once, it stays open here, while admin screens keep their own choice.
+    const again = renderApp("/chat/department");
+    expect(await screen.findByRole("complementary", { name: "Informasjon" })).toBeInTheDocument();
+    again.unmount();
+    renderApp("/admin/users");
+    expect(await screen.findByRole("button", { name: "Vis informasjon" })).toBeInTheDocument();
   });
 
   it("shows the live count a feature gives its item, and nothing for none or 0", async () => {

@@ -1,7 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button } from "./button.tsx";
-import { overlayClass } from "./dialog.tsx";
+import { overlayClass, useReturnFocus } from "./dialog.tsx";
 
 /**
  * "Are you sure?" before something that cannot be undone. An alert dialog: Radix puts
@@ -25,11 +25,15 @@ export function ConfirmDialog({
   /** runs before the dialog closes */
   onConfirm: () => void;
 }) {
+  const returnFocus = useReturnFocus({});
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClass} />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-white p-6 shadow-xl focus:outline-none">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-white p-6 shadow-xl focus:outline-none"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-1.5 text-sm text-muted-fg">
             {description}

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useRef } from "react";
 import { ui } from "../../../common/texts/index.ts";
 import { cn } from "../../lib/cn.ts";
 
@@ -11,8 +11,49 @@ export const DialogClose = RadixDialog.Close;
 export const overlayClass = "fixed inset-0 z-40 bg-ink/45 data-[state=open]:animate-in";
 
 /**
+ * What opened a dialog, for focus to return to. Radix returns it only to a
+ * `DialogTrigger`; ours are mostly opened by a plain button or a menu item, and then
+ * focus fell to the page body. An item of a menu (gone once the menu closes) stands for
+ * the button that opened the menu.
+ */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest<HTMLElement>("[role=menu]");
+  const trigger = menu?.getAttribute("aria-labelledby");
+  if (trigger) return document.getElementById(trigger) ?? active;
+  return active;
+}
+
+/**
+ * The content's `onOpenAutoFocus` and `onCloseAutoFocus` that give focus back to the
+ * opener (`openerOf`), around the caller's own; one that prevents the default keeps its
+ * own way.
+ */
+export function useReturnFocus(own: {
+  onOpenAutoFocus?: ((e: Event) => void) | undefined;
+  onCloseAutoFocus?: ((e: Event) => void) | undefined;
+}) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    // Runs before focus moves in, so the active element is still the opener.
+    onOpenAutoFocus: (e: Event) => {
+      opener.current = openerOf(document.activeElement);
+      own.onOpenAutoFocus?.(e);
+    },
+    onCloseAutoFocus: (e: Event) => {
+      own.onCloseAutoFocus?.(e);
+      const to = opener.current;
+      if (e.defaultPrevented || !to?.isConnected) return;
+      e.preventDefault();
+      to.focus();
+    },
+  };
+}
+
+/**
  * A centred modal. Radix traps focus and closes on Escape; `blocking` turns both the
- * Escape key and outside clicks off for choices the person must make.
+ * Escape key and outside clicks off for choices the person must make. Closed, it gives
+ * focus back to what opened it (`openerOf`).
  */
 export function DialogContent({
   title,
@@ -20,6 +61,8 @@ export function DialogContent({
   children,
   blocking = false,
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof RadixDialog.Content> & {
   title: string;
@@ -27,10 +70,13 @@ export function DialogContent({
   blocking?: boolean;
 }) {
   const prevent = (e: Event) => e.preventDefault();
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlayClass} />
       <RadixDialog.Content
+        onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
         onEscapeKeyDown={blocking ? prevent : undefined}
         onPointerDownOutside={blocking ? prevent : undefined}
         onInteractOutside={blocking ? prevent : undefined}

@@ -3,7 +3,14 @@ import { DropdownMenu as Menu } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Not modal: a menu hides nothing from assistive technology (a modal one marks the page
+ * aria-hidden while its trigger, focusable, is in it: axe's aria-hidden-focus) and
+ * traps nothing; Escape, Tab and a click outside close it, as a menu button should.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;

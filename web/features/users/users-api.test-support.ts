@@ -3,7 +3,8 @@
  * demo users in memory, the list filtered and the actions applied as the server would,
  * every call recorded. A test overrides any answer with `reply`.
  */
-import { configure } from "@testing-library/react";
+import { configure, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { vi } from "vitest";
 import type { AuditEntry, UserRow } from "../../../common/schemas/users.ts";
 import { baseHandlers, config, departments, mockApi, session } from "../../test/app.tsx";
@@ -63,6 +64,7 @@ export const entry = (action: string, minutesAgo: number, targetName: string | n
     at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
     actor: { userId: uuid(), name: "Ingrid Hansen" },
     action,
+    summary: `Ingrid Hansen gjorde ${action.replace(/\W/g, " ")} for ${targetName ?? "en slettet bruker"}`,
     target: { type: "user", id: uuid(), name: targetName },
     details: null,
   }) satisfies AuditEntry;
@@ -232,4 +234,10 @@ export function usersServer(
     calls.filter((c) => c.method === method && c.url.pathname === path);
 
   return { users, audit, demo, calls, callsTo, reply };
+}
+
+/** A table row's action: its '…' menu opened, the item chosen. */
+export async function chooseRowAction(person: string, action: string) {
+  await userEvent.click(await screen.findByRole("button", { name: `Handlinger for ${person}` }));
+  await userEvent.click(await screen.findByRole("menuitem", { name: action }));
 }

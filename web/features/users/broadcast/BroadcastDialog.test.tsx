@@ -52,6 +52,11 @@ describe("Send varsel til alle", { timeout: 20_000 }, () => {
       "Fra 22 til 23.",
     );
     expect(within(dialog).getByText("14/500 tegn")).toBeInTheDocument();
+    // 'Tilleggsinformasjon' waits behind 'Avansert', closed until asked for.
+    const advanced = within(dialog).getByText("Avansert").closest("details")!;
+    expect(advanced).not.toHaveAttribute("open");
+    await userEvent.click(within(dialog).getByText("Avansert"));
+    await waitFor(() => expect(advanced).toHaveAttribute("open"));
     await userEvent.type(
       within(dialog).getByRole("textbox", { name: "Tilleggsinformasjon (JSON)" }),
       '{{"minutter": 60}',
@@ -90,6 +95,7 @@ describe("Send varsel til alle", { timeout: 20_000 }, () => {
     const dialog = await openDialog();
     await chooseType(dialog, "Informasjon");
     await userEvent.type(within(dialog).getByRole("textbox", { name: "Tittel" }), "Hei");
+    await userEvent.click(within(dialog).getByText("Avansert"));
     const field = within(dialog).getByRole("textbox", { name: "Tilleggsinformasjon (JSON)" });
     await userEvent.type(field, extra.replaceAll("{", "{{").replaceAll("[", "[["));
     await userEvent.click(within(dialog).getByRole("button", { name: "Send varsel" }));

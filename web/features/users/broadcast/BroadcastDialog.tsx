@@ -4,7 +4,8 @@
  * Sending stays disabled until a type and a title are there; a form sent anyway (a title
  * of blanks, JSON that is not an object) says why in the spec's toast and at the field.
  */
-import type { FormEvent } from "react";
+import { ChevronRight } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { broadcastLimits } from "../../../../common/base/limits.ts";
 import {
@@ -113,6 +114,10 @@ function BroadcastForm({ onSent }: { onSent: () => void }) {
     extra: "",
   });
   const [type, title, description] = form.watch(["type", "title", "description"]);
+  // 'Tilleggsinformasjon' is for the few who need it: behind 'Avansert', opened by a
+  // click or by an error that points at it.
+  const [advanced, setAdvanced] = useState(false);
+  const showAdvanced = advanced || Boolean(form.formState.errors.extra);
   /** The field's own wiring, also described by its counter or hint. */
   const described = (name: keyof Values, by: string) => {
     const wired = field(name);
@@ -134,6 +139,7 @@ function BroadcastForm({ onSent }: { onSent: () => void }) {
   );
   const onSubmit = (e: FormEvent) => {
     const checked = check(form.getValues());
+    if ("field" in checked && checked.field === "extra") setAdvanced(true);
     if ("rule" in checked)
       toast.error(toastTitles[checked.rule] ?? t.failed, { description: errorMessages[checked.rule] });
     sendChecked(e);
@@ -176,19 +182,32 @@ function BroadcastForm({ onSent }: { onSent: () => void }) {
           max={broadcastLimits.descriptionMaxLength}
         />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={id("extra")}>{t.extra}</Label>
-        <textarea
-          rows={3}
-          spellCheck={false}
-          placeholder='{"avdeling": "Post 1"}'
-          className={cn(inputClass, "h-auto py-2.5 font-mono text-sm")}
-          {...described("extra", `${id("extra")}-hint`)}
-        />
-        <p id={`${id("extra")}-hint`} className="text-xs text-muted-fg">
-          {t.extraHint}
-        </p>
-      </div>
+      <details
+        open={showAdvanced}
+        onToggle={(e) => setAdvanced(e.currentTarget.open)}
+        className="group rounded-md border border-border"
+      >
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm font-medium text-ink [&::-webkit-details-marker]:hidden">
+          <ChevronRight
+            aria-hidden
+            className="size-4 text-muted-fg transition-transform group-open:rotate-90"
+          />
+          {t.advanced}
+        </summary>
+        <div className="flex flex-col gap-1.5 border-t border-border p-3">
+          <Label htmlFor={id("extra")}>{t.extra}</Label>
+          <textarea
+            rows={3}
+            spellCheck={false}
+            placeholder='{"avdeling": "Post 1"}'
+            className={cn(inputClass, "h-auto py-2.5 font-mono text-sm")}
+            {...described("extra", `${id("extra")}-hint`)}
+          />
+          <p id={`${id("extra")}-hint`} className="text-xs text-muted-fg">
+            {t.extraHint}
+          </p>
+        </div>
+      </details>
       <FormAlert {...alert} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>

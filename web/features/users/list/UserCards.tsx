@@ -3,7 +3,14 @@ import type { UserRow } from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
 import { UserText } from "../../../components/user-text.tsx";
-import { departmentsOf, RoleBadge, RowActions, type RowHandlers, StatusBadge } from "./row-parts.tsx";
+import {
+  departmentsOf,
+  EmailText,
+  RoleBadge,
+  RowActions,
+  type RowHandlers,
+  StatusBadge,
+} from "./row-parts.tsx";
 
 const t = ui.users.list;
 
@@ -18,7 +25,9 @@ export function UserCards({ users, ...handlers }: { users: UserRow[] } & RowHand
               <h3 className="font-semibold text-ink">
                 <UserText>{user.fullName}</UserText>
               </h3>
-              <p className="text-sm break-all text-muted-fg">{user.email}</p>
+              <p className="text-sm text-muted-fg">
+                <EmailText email={user.email} />
+              </p>
               {user.phone && <p className="text-sm text-muted-fg tabular">{user.phone}</p>}
             </div>
             <StatusBadge active={user.active} />

@@ -1,13 +1,17 @@
-/** 'Brukeroversikt' from 768 px: one row per person, in the server's order. */
+/**
+ * 'Brukeroversikt' from 768 px: one line per person, in the server's order, the actions
+ * behind '…'. Nothing wraps: a long e-mail address is cut with an ellipsis (whole in
+ * its tooltip), never broken mid-word.
+ */
 import type { UserRow } from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
 import { DataTable } from "../../../components/ui/data-table.tsx";
 import { UserText } from "../../../components/user-text.tsx";
-import { departmentsOf, RoleBadge, RowActions, type RowHandlers, StatusBadge } from "./row-parts.tsx";
+import { departmentsOf, RoleBadge, type RowHandlers, RowMenu, StatusBadge } from "./row-parts.tsx";
 
 const t = ui.users.list;
-const td = "px-3 py-3 align-middle";
+const td = "px-3 py-2 align-middle whitespace-nowrap";
 
 export function UserTable({ users, ...handlers }: { users: UserRow[] } & RowHandlers) {
   return (
@@ -28,20 +32,30 @@ export function UserTable({ users, ...handlers }: { users: UserRow[] } & RowHand
           <th scope="row" className={`${td} text-left font-medium text-ink`}>
             <span className="flex items-center gap-3">
               <Avatar name={user.fullName} src={user.avatarUrl} size="sm" />
-              <UserText>{user.fullName}</UserText>
+              <span className="max-w-56 truncate">
+                <UserText>{user.fullName}</UserText>
+              </span>
             </span>
           </th>
-          <td className={`${td} break-all text-muted-fg`}>{user.email}</td>
+          <td className={`${td} text-muted-fg`}>
+            <span title={user.email} className="block max-w-64 truncate">
+              {user.email}
+            </span>
+          </td>
           <td className={`${td} tabular whitespace-nowrap text-muted-fg`}>{user.phone ?? t.noPhone}</td>
           <td className={td}>
             <RoleBadge user={user} />
           </td>
-          <td className={`${td} text-muted-fg`}>{departmentsOf(user)}</td>
+          <td className={`${td} text-muted-fg`}>
+            <span title={departmentsOf(user)} className="block max-w-48 truncate">
+              {departmentsOf(user)}
+            </span>
+          </td>
           <td className={td}>
             <StatusBadge active={user.active} />
           </td>
-          <td className={td}>
-            <RowActions user={user} {...handlers} />
+          <td className={`${td} w-12 text-right`}>
+            <RowMenu user={user} {...handlers} />
           </td>
         </tr>
       ))}

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { asLeaderSees, failure, leader, staffOf, usersServer } from "../users-api.test-support.ts";
+import {
+  asLeaderSees,
+  chooseRowAction,
+  failure,
+  leader,
+  staffOf,
+  usersServer,
+} from "../users-api.test-support.ts";
 
 /** A phone: every `min-width` query fails. */
 function onAPhone() {
@@ -69,7 +76,7 @@ describe("'Brukeroversikt'", { timeout: 15_000 }, () => {
     const api = usersServer({ users: asLeaderSees(staffOf()) }, { me: leader() });
     renderApp("/admin/users");
     await table();
-    await userEvent.click(screen.getByRole("button", { name: "Deaktiver Ola Nordmann" }));
+    await chooseRowAction("Ola Nordmann", "Deaktiver");
     expect(await screen.findByText("Ola Nordmann er deaktivert")).toBeInTheDocument();
     const ola = api.users[3]!;
     expect(api.callsTo("POST", `/api/admin/users/${ola.userId}/activation`)[0]?.body).toEqual({
@@ -78,7 +85,7 @@ describe("'Brukeroversikt'", { timeout: 15_000 }, () => {
     });
     const row = screen.getByRole("row", { name: /Ola Nordmann/ });
     expect(within(row).getByText("Deaktivert")).toBeInTheDocument();
-    await userEvent.click(within(row).getByRole("button", { name: "Aktiver Ola Nordmann" }));
+    await chooseRowAction("Ola Nordmann", "Aktiver");
     expect(await screen.findByText("Ola Nordmann er aktivert")).toBeInTheDocument();
   });
 
@@ -91,7 +98,7 @@ describe("'Brukeroversikt'", { timeout: 15_000 }, () => {
     );
     renderApp("/admin/users");
     await table();
-    await userEvent.click(screen.getByRole("button", { name: "Deaktiver Lars Johansen" }));
+    await chooseRowAction("Lars Johansen", "Deaktiver");
     expect(await screen.findByText("Kunne ikke endre status")).toBeInTheDocument();
     expect(screen.getByText("Den siste aktive administratoren kan ikke deaktiveres")).toBeInTheDocument();
   });
@@ -101,13 +108,13 @@ describe("'Brukeroversikt'", { timeout: 15_000 }, () => {
     renderApp("/admin/users");
     await table();
     const ola = api.users[3]!;
-    await userEvent.click(screen.getByRole("button", { name: "Slett Ola Nordmann" }));
+    await chooseRowAction("Ola Nordmann", "Slett");
     const dialog = await screen.findByRole("alertdialog", { name: "Slett bruker" });
     expect(dialog).toHaveTextContent(/slettes permanent.*kan ikke angres/);
     await userEvent.click(within(dialog).getByRole("button", { name: "Avbryt" }));
     expect(api.callsTo("DELETE", `/api/admin/users/${ola.userId}`)).toEqual([]);
 
-    await userEvent.click(screen.getByRole("button", { name: "Slett Ola Nordmann" }));
+    await chooseRowAction("Ola Nordmann", "Slett");
     await userEvent.click(
       within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Slett bruker" }),
     );

@@ -3,11 +3,19 @@
  * actions their `can` allows. A leader's deactivation is in their current department
  * (the server asks for it); an admin's is everywhere.
  */
+
+import { Ellipsis, Pencil, Power, Trash2 } from "lucide-react";
 import { highestRole } from "../../../../common/domain/roles.ts";
 import type { UserRow } from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu.tsx";
 import { toast } from "../../../components/ui/toaster.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { failed, useSetActive } from "../api/mutations.ts";
@@ -32,6 +40,22 @@ export function RoleBadge({ user }: { user: UserRow }) {
 
 export const departmentsOf = (user: UserRow) => user.memberships.map((m) => m.deptName).join(", ");
 
+/** An e-mail address that may wrap only after its '@' and before its dots, never mid-word. */
+export function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <span className="break-normal">
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 export function StatusBadge({ active }: { active: boolean }) {
   return <Badge tone={active ? "success" : "neutral"}>{active ? t.list.active : t.list.inactive}</Badge>;
 }
@@ -44,7 +68,8 @@ function useActivationScope(user: UserRow) {
   return { active: here?.isActive ?? user.active, deptId: currentDeptId };
 }
 
-function ActivationButton({ user }: { user: UserRow }) {
+/** (De)activation where I do it, with its toast; `label` is what the control says. */
+function useActivation(user: UserRow) {
   const { active, deptId } = useActivationScope(user);
   const setActive = useSetActive();
   const toggle = () =>
@@ -58,19 +83,31 @@ function ActivationButton({ user }: { user: UserRow }) {
         onError: (err) => failed(err, t.activation.failed),
       },
     );
+  return {
+    toggle,
+    pending: setActive.isPending,
+    label: active ? t.actions.deactivate : t.actions.activate,
+    fullLabel: active ? t.actions.deactivateLabel(user.fullName) : t.actions.activateLabel(user.fullName),
+  };
+}
+
+function ActivationButton({ user }: { user: UserRow }) {
+  const activation = useActivation(user);
   return (
     <Button
       size="sm"
       variant="outline"
-      disabled={setActive.isPending}
-      aria-label={active ? t.actions.deactivateLabel(user.fullName) : t.actions.activateLabel(user.fullName)}
-      onClick={toggle}
+      className="min-h-11"
+      disabled={activation.pending}
+      aria-label={activation.fullLabel}
+      onClick={activation.toggle}
     >
-      {active ? t.actions.deactivate : t.actions.activate}
+      {activation.label}
     </Button>
   );
 }
 
+/** A card's actions (phones): full buttons a finger can hit (44 px), each named with the person. */
 export function RowActions({ user, onEdit, onDelete }: { user: UserRow } & RowHandlers) {
   return (
     <div className="flex flex-wrap gap-2">
@@ -78,6 +115,7 @@ export function RowActions({ user, onEdit, onDelete }: { user: UserRow } & RowHa
         <Button
           size="sm"
           variant="outline"
+          className="min-h-11"
           aria-label={t.actions.editLabel(user.fullName)}
           onClick={() => onEdit(user)}
         >
@@ -89,7 +127,7 @@ export function RowActions({ user, onEdit, onDelete }: { user: UserRow } & RowHa
         <Button
           size="sm"
           variant="outline"
-          className="text-error"
+          className="min-h-11 text-error"
           aria-label={t.actions.deleteLabel(user.fullName)}
           onClick={() => onDelete(user)}
         >
@@ -97,5 +135,44 @@ export function RowActions({ user, onEdit, onDelete }: { user: UserRow } & RowHa
         </Button>
       )}
     </div>
+  );
+}
+
+/**
+ * A table row's actions behind one '…' button (named with the person), so the row
+ * stays one line. A Radix menu: arrow keys, Enter and Escape work, and focus returns
+ * to the button.
+ */
+export function RowMenu({ user, onEdit, onDelete }: { user: UserRow } & RowHandlers) {
+  const activation = useActivation(user);
+  if (!user.can.edit && !user.can.deactivate && !user.can.delete) return null;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={t.actions.menuLabel(user.fullName)}>
+          <Ellipsis aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="min-w-44">
+        {user.can.edit && (
+          <DropdownMenuItem onSelect={() => onEdit(user)}>
+            <Pencil aria-hidden />
+            {t.actions.edit}
+          </DropdownMenuItem>
+        )}
+        {user.can.deactivate && (
+          <DropdownMenuItem disabled={activation.pending} onSelect={activation.toggle}>
+            <Power aria-hidden />
+            {activation.label}
+          </DropdownMenuItem>
+        )}
+        {user.can.delete && (
+          <DropdownMenuItem className="text-error [&_svg]:text-error" onSelect={() => onDelete(user)}>
+            <Trash2 aria-hidden />
+            {t.actions.delete}
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * 'Logg' (admins): what admins did, newest first, 'Vis flere' for the older ones, and a
- * filter by action from the actions the server says there are. Actions we know are in
- * Norwegian words; a new one the server adds shows as its code until it gets a name.
+ * filter by action from the actions the server says there are. Each row reads as the
+ * server words it ('Lars Johansen godkjente vaktbytte …'): names, never codes or ids.
  */
 import { CircleAlert, ScrollText } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -13,7 +13,6 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { SkeletonPersonRow } from "../../../components/ui/skeleton.tsx";
-import { UserText } from "../../../components/user-text.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { useAudit } from "../api/queries.ts";
 
@@ -22,24 +21,15 @@ const td = "px-3 py-3 align-top";
 
 const actionName = (action: string) => t.actions[action] ?? action;
 
-const targetName = (entry: AuditEntry) => entry.target.name ?? entry.target.id ?? "–";
-
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <DataTable
-      caption={t.caption}
-      columns={[t.columns.at, t.columns.actor, t.columns.action, t.columns.target]}
-    >
+    <DataTable caption={t.caption} columns={[t.columns.at, t.columns.event]}>
       {entries.map((entry) => (
         <tr key={entry.id}>
-          <td className={`${td} tabular whitespace-nowrap text-muted-fg`}>
+          <td className={`${td} tabular w-36 text-muted-fg sm:whitespace-nowrap`}>
             <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
           </td>
-          <td className={td}>
-            <UserText>{entry.actor?.name ?? t.deletedUser}</UserText>
-          </td>
-          <td className={td}>{actionName(entry.action)}</td>
-          <td className={`${td} break-all text-muted-fg`}>{targetName(entry)}</td>
+          <td className={`${td} text-ink`}>{entry.summary}</td>
         </tr>
       ))}
     </DataTable>
