@@ -3,17 +3,14 @@
  * review): 'Logg' in words, the 'Informasjon' rail's default by width and screen, the
  * user table's '…' menu, focus back to the opener after Escape, toasts clear of the
  * header's bell and menu, and axe with the user menu open and on 'Logg'. Screenshots
- * go to /tmp/shots.
+ * go to test-results/screenshots.
  */
-import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/a11y.ts";
 import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
+import { screenPath } from "./support/screens.ts";
 
 test.use({ serverEnv: envs.isolated });
-
-const shots = "/tmp/shots";
-mkdirSync(shots, { recursive: true });
 const phone = { width: 375, height: 812 };
 
 const overlaps = async (a: Locator, b: Locator) => {
@@ -55,21 +52,21 @@ test("'Logg' reads in names and words, and axe finds nothing serious there, on t
   await expect(rows.nth(3)).toContainText(`${demo.admin.name} opprettet avdelingen Logg `);
   await expect(table).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-|department\.create/);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/logg-1440.png` });
+  await page.screenshot({ path: screenPath("logg-1440") });
 
   await page.setViewportSize(phone);
   await expect(table).toBeVisible();
   // The table's frame scrolls sideways here; a keyboard can reach it.
   await expect(page.getByRole("region", { name: "Administrasjonslogg" })).toHaveAttribute("tabindex", "0");
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/logg-375.png`, fullPage: true });
+  await page.screenshot({ path: screenPath("logg-375"), fullPage: true });
 
   // The broadcast's extra JSON waits behind 'Avansert'.
   await page.getByRole("button", { name: "Send varsel til alle" }).click();
   const dialog = page.getByRole("dialog", { name: "Send varsel til alle" });
   const extra = dialog.getByRole("textbox", { name: "Tilleggsinformasjon (JSON)" });
   await expect(extra).toBeHidden();
-  await page.screenshot({ path: `${shots}/broadcast-375.png` });
+  await page.screenshot({ path: screenPath("broadcast-375") });
   await dialog.getByText("Avansert").click();
   await expect(extra).toBeVisible();
 });
@@ -94,15 +91,15 @@ test("the 'Informasjon' rail starts closed on admin screens and under 1600 px, o
   await page.goto("/chat/department");
   await expect(page.getByRole("button", { name: "Vis informasjon" })).toBeVisible();
   await expect(rail).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/rail-1440.png` });
+  await page.screenshot({ path: screenPath("rail-1440") });
 
   await page.setViewportSize({ width: 1700, height: 900 });
   await expect(rail).toBeVisible();
-  await page.screenshot({ path: `${shots}/rail-1700.png` });
+  await page.screenshot({ path: screenPath("rail-1700") });
   await page.goto("/admin/users");
   await expect(page.getByRole("table", { name: "Brukeroversikt" })).toBeVisible();
   await expect(rail).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/users-1700.png` });
+  await page.screenshot({ path: screenPath("users-1700") });
 });
 
 test("user table: one line per person, actions in a '…' menu by keyboard, Escape back to the opener", async ({
@@ -116,7 +113,7 @@ test("user table: one line per person, actions in a '…' menu by keyboard, Esca
   // One line: the row is no taller than its '…' button with the cell's padding.
   const more = row.getByRole("button", { name: `Handlinger for ${demo.kari.name}` });
   expect((await row.boundingBox())!.height).toBeLessThanOrEqual((await more.boundingBox())!.height + 20);
-  await page.screenshot({ path: `${shots}/users-1440.png` });
+  await page.screenshot({ path: screenPath("users-1440") });
 
   await more.focus();
   await page.keyboard.press("Enter");
@@ -145,7 +142,7 @@ test("user table: one line per person, actions in a '…' menu by keyboard, Esca
       (await button.getAttribute("aria-label")) ?? "",
     ).toBeGreaterThanOrEqual(44);
   }
-  await page.screenshot({ path: `${shots}/users-375.png`, fullPage: true });
+  await page.screenshot({ path: screenPath("users-375"), fullPage: true });
 });
 
 test("'Ny ekstravakt' closed with Escape gives focus back to its button", async ({ page }) => {
@@ -191,6 +188,6 @@ test("a toast covers neither the bell nor the menus, on the PC and the phone", a
         })
         .toBe(false);
     }
-    await page.screenshot({ path: `${shots}/toast-${size.width}.png` });
+    await page.screenshot({ path: screenPath(`toast-${size.width}`) });
   }
 });

@@ -7,6 +7,7 @@
 import type { Page, WebSocketRoute } from "@playwright/test";
 import { openChat } from "./support/chat.ts";
 import { demo, envs, expect, test } from "./support/fixtures.ts";
+import { screenPath } from "./support/screens.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
@@ -92,7 +93,7 @@ for (const viewport of [{ width: 1440, height: 900 }, phone]) {
 
     await page.context().setOffline(true);
     await expect(page.getByRole("status").filter({ hasText: notice })).toBeVisible();
-    await page.screenshot({ path: `/tmp/shots/offline-notice-${viewport.width}.png` });
+    await page.screenshot({ path: screenPath(`offline-notice-${viewport.width}`) });
 
     const text = unique("Sendt uten nett");
     await composer(page).fill(text);

@@ -6,6 +6,7 @@
  */
 import type { Page, Route } from "@playwright/test";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { screenPath } from "./support/screens.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
@@ -133,7 +134,7 @@ test("while the history is on its way: a thread visited before shows its message
   await expect(page.locator("article", { hasText: text })).toBeVisible();
   await composer(page).fill("Skriver mens historikken lastes");
   await expect(composer(page)).toHaveValue("Skriver mens historikken lastes");
-  await page.screenshot({ path: "/tmp/shots/paint-visited-1440.png" });
+  await page.screenshot({ path: screenPath("paint-visited-1440") });
   await held.release();
   await leave(page);
 
@@ -147,7 +148,7 @@ test("while the history is on its way: a thread visited before shows its message
   await expect(page.locator("article", { hasText: text })).toHaveCount(0);
   await composer(page).fill("Skriver før historikken kom");
   await expect(composer(page)).toHaveValue("Skriver før historikken kom");
-  await page.screenshot({ path: "/tmp/shots/paint-loading-1440.png" });
+  await page.screenshot({ path: screenPath("paint-loading-1440") });
   await held.release();
   await expect(page.locator("article", { hasText: text })).toBeVisible();
   await expect(loading).toHaveCount(0);
@@ -164,7 +165,7 @@ test("on a phone the grey rows fit the screen and the composer takes text before
   await page.goto(threadPath);
   await expect(page.getByRole("status").filter({ hasText: "Laster avdelingschat..." })).toBeVisible();
   await composer(page).fill("Fra telefonen");
-  await page.screenshot({ path: "/tmp/shots/paint-loading-375.png" });
+  await page.screenshot({ path: screenPath("paint-loading-375") });
   const rows = page.locator("[aria-busy=true] .animate-pulse");
   for (const box of await rows.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()))) {
     expect(box.right).toBeLessThanOrEqual(375);
@@ -173,7 +174,7 @@ test("on a phone the grey rows fit the screen and the composer takes text before
   await held.release();
   await expect(page.locator("article").first()).toBeVisible();
   await expect(composer(page)).toHaveValue("Fra telefonen");
-  await page.screenshot({ path: "/tmp/shots/paint-loaded-375.png" });
+  await page.screenshot({ path: screenPath("paint-loaded-375") });
 });
 
 test("what the browser kept of a person goes at 'Logg ut' and when another person signs in", async ({

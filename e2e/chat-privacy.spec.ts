@@ -7,6 +7,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
+import { screenPath } from "./support/screens.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
@@ -133,7 +134,7 @@ for (const viewport of [
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Meldingen ser ut til å inneholde fødselsnummer.");
     await expect(dialog.getByRole("button", { name: "Rediger" })).toBeFocused();
-    await page.screenshot({ path: `/tmp/shots/privacy-dialog-${viewport.width}.png` });
+    await page.screenshot({ path: screenPath(`privacy-dialog-${viewport.width}`) });
     expect(sends).toEqual([]);
 
     // 'Rediger': nothing sent, the text still there to change, the caret back in it.

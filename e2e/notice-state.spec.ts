@@ -8,15 +8,14 @@
  *
  * The shift lies 23 days ahead, on a date no other spec uses.
  */
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { osloDate } from "../common/domain/oslo-time.ts";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { screenPath } from "./support/screens.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
-const shots = "/tmp/shots";
 const desktop = { width: 1440, height: 900 };
 const phone = { width: 375, height: 812 };
 
@@ -51,7 +50,6 @@ test("a notice of a shift that got assigned shows its state; 'Tildel automatisk'
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  mkdirSync(shots, { recursive: true });
   const lars = await openAs(browser, baseURL, demo.leader.email, "/shifts/open");
   const kari = await openAs(browser, baseURL, demo.kari.email, "/chat/department");
   const ola = await openAs(browser, baseURL, demo.ola.email, "/shifts/open");
@@ -90,7 +88,7 @@ test("a notice of a shift that got assigned shows its state; 'Tildel automatisk'
   await expect(asks).toContainText("færrest ekstravakter de siste 90 dagene");
   await expect(asks.getByRole("list", { name: "Interesserte" })).toContainText(demo.ola.name);
   await expectNoSidewaysScroll(lars);
-  await lars.screenshot({ path: `${shots}/assign-confirm-375x812.png` });
+  await lars.screenshot({ path: screenPath("assign-confirm-375x812") });
   await asks.getByRole("button", { name: "Avbryt" }).click();
   await expect(asks).toBeHidden();
   await expect(card(lars).getByRole("button", { name: "Tildel automatisk" })).toBeVisible();
@@ -100,13 +98,13 @@ test("a notice of a shift that got assigned shows its state; 'Tildel automatisk'
   await card(lars).getByRole("button", { name: "Tildel automatisk" }).click();
   await expect(asks).toContainText("1 interessert, 1 kan tildeles");
   await expectNoSeriousViolations(lars);
-  await lars.screenshot({ path: `${shots}/assign-confirm-1440x900.png` });
+  await lars.screenshot({ path: screenPath("assign-confirm-1440x900") });
   await asks.getByRole("button", { name: "Tildel", exact: true }).click();
   const outcome = lars.getByRole("dialog", { name: "Tildeling fullført" });
   await expect(outcome).toContainText(demo.ola.name);
   await expect(outcome).toContainText("For avdelingen");
   await expect(outcome).not.toContainText("Du var ikke blant de interesserte");
-  await lars.screenshot({ path: `${shots}/assign-outcome-1440x900.png` });
+  await lars.screenshot({ path: screenPath("assign-outcome-1440x900") });
 
   // Kari's open bell follows without a reload: 'Tildelt', and nothing to press but reading.
   await expect(notice).toContainText("Tildelt");
@@ -114,7 +112,7 @@ test("a notice of a shift that got assigned shows its state; 'Tildel automatisk'
   expect(await kari.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
   await expectNoSeriousViolations(kari);
   await notice.scrollIntoViewIfNeeded();
-  await kari.screenshot({ path: `${shots}/bell-assigned-1440x900.png` });
+  await kari.screenshot({ path: screenPath("bell-assigned-1440x900") });
 
   // On a phone too.
   await kari.setViewportSize(phone);
@@ -124,7 +122,7 @@ test("a notice of a shift that got assigned shows its state; 'Tildel automatisk'
   await expect(onPhone.getByRole("button", { name: "Jeg er interessert" })).toHaveCount(0);
   await onPhone.scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(kari);
-  await kari.screenshot({ path: `${shots}/bell-assigned-375x812.png` });
+  await kari.screenshot({ path: screenPath("bell-assigned-375x812") });
 
   for (const page of [lars, kari, ola]) await page.context().close();
 });

@@ -12,21 +12,18 @@
  * - a link that runs inline inside a sentence (display inline, with text of the sentence
  *   around it) is exempt (WCAG 2.5.8 "inline");
  * - what is visually hidden (clipped to 1×1, as 'Hopp til innhold' until focused) is not
- *   a target until it is shown;
- * - for now, the message composer's own controls (the form around a thread's message
- *   box, outside dialogs) are sized in their own change; drop `composerPending` with it.
+ *   a target until it is shown.
  */
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { osloDate } from "../common/domain/oslo-time.ts";
 import { expectNoSeriousViolations } from "./support/a11y.ts";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { screenPath } from "./support/screens.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
 const phone = { width: 375, height: 812 };
 const minTarget = 44;
-const shots = "/tmp/shots";
 
 /** Each visible target under 44×44: 'button "Meny" 40×40'. */
 async function smallTargets(page: Page): Promise<string[]> {
@@ -59,17 +56,13 @@ async function smallTargets(page: Page): Promise<string[]> {
       el.tagName === "A" &&
       getComputedStyle(el).display === "inline" &&
       (el.parentElement?.textContent ?? "").trim().length > (el.textContent ?? "").trim().length;
-    const composerPending = (el: Element) => {
-      const form = el.closest("form");
-      return !!form && !form.closest("[role=dialog]") && !!form.querySelector("textarea");
-    };
     const offenders: string[] = [];
     for (const el of document.querySelectorAll(selector)) {
       if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
       if (el.closest("[inert], [aria-hidden='true']")) continue;
       let box = el.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue;
-      if (inlineInProse(el) || composerPending(el)) continue;
+      if (inlineInProse(el)) continue;
       const label =
         el instanceof HTMLInputElement && ["radio", "checkbox"].includes(el.type) && el.closest("label");
       if (label) box = label.getBoundingClientRect();
@@ -122,9 +115,7 @@ async function phoneAs(browser: Browser, baseURL: string | undefined, email: str
   return page;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}-375x812.png` });
-
-test.beforeAll(() => mkdirSync(shots, { recursive: true }));
+const shot = (page: Page, name: string) => page.screenshot({ path: screenPath(`${name}-375x812`) });
 
 test("chat on the phone: department, a DM and a channel", async ({ browser, baseURL }) => {
   const kari = await phoneAs(browser, baseURL, demo.kari.email);

@@ -8,17 +8,14 @@
  *
  * The shift lies 25 days ahead, on a date no other spec uses.
  */
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { formatNorwegianDate } from "../common/domain/norwegian-date.ts";
 import { osloDate, osloMinutes } from "../common/domain/oslo-time.ts";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
+import { screenPath } from "./support/screens.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
-
-const shots = "/tmp/shots";
-mkdirSync(shots, { recursive: true });
 
 const date = osloDate(new Date(Date.now() + 25 * 86_400_000));
 const when = `${date.slice(8, 10)}.${date.slice(5, 7)} · 07:30–15:30`;
@@ -63,7 +60,7 @@ test("a 07:30–15:30 shift is made through the form and reads so on cards, outc
   await dialog.getByRole("button", { name: "Lagre som utkast" }).click();
   await expect(dialog.getByText("Dato må velges")).toBeVisible();
   await expect(dialog.getByText("Velg type vakt", { exact: true })).toBeVisible();
-  await lars.screenshot({ path: `${shots}/shift-form-errors-1440x900.png` });
+  await lars.screenshot({ path: screenPath("shift-form-errors-1440x900") });
   await dialog.getByRole("button", { name: "Avbryt" }).click();
 
   dialog = await fillForm(lars);
@@ -71,7 +68,7 @@ test("a 07:30–15:30 shift is made through the form and reads so on cards, outc
   await expect(dialog.getByLabel("Fra")).toHaveValue("07:30");
   await dialog.getByRole("button", { name: "Åpne kalender" }).click();
   await expect(lars.getByRole("button", { pressed: true })).toHaveAccessibleName(/\d{4}$/);
-  await lars.screenshot({ path: `${shots}/shift-form-calendar-1440x900.png` });
+  await lars.screenshot({ path: screenPath("shift-form-calendar-1440x900") });
   await lars.keyboard.press("Escape");
   await expectNoSeriousViolations(lars);
   await dialog.getByRole("button", { name: "Lagre som utkast" }).click();
@@ -86,7 +83,7 @@ test("a 07:30–15:30 shift is made through the form and reads so on cards, outc
   await expect(dialog.getByRole("alert")).toContainText("Det finnes allerede en slik vakt");
   await expect(dialog.getByRole("alert")).toContainText(`«Beredskapsvakt» `);
   await expect(dialog.getByRole("alert")).toContainText(when);
-  await lars.screenshot({ path: `${shots}/shift-form-duplicate-1440x900.png` });
+  await lars.screenshot({ path: screenPath("shift-form-duplicate-1440x900") });
   await dialog.getByRole("button", { name: "Tilbake til skjemaet" }).click();
   await dialog.getByRole("button", { name: "Avbryt" }).click();
   await expect(lars.getByRole("article").filter({ hasText: when })).toHaveCount(1);
@@ -115,7 +112,7 @@ test("a 07:30–15:30 shift is made through the form and reads so on cards, outc
   await expect(filled).toContainText(when);
   await expect(filled).toContainText(demo.kari.name);
   await expectNoSeriousViolations(lars);
-  await lars.screenshot({ path: `${shots}/shifts-admin-filled-1440x900.png`, fullPage: true });
+  await lars.screenshot({ path: screenPath("shifts-admin-filled-1440x900"), fullPage: true });
 
   // Kari's calendar feed has the shift from 07:30 Oslo time.
   const made = await kari.request.post("/api/shifts/calendar", { headers: fromOurPage(baseURL) });
@@ -140,9 +137,9 @@ test("at 375×812 the form and the admin tabs fit the phone", async ({ browser, 
   });
   await expect(lars.getByRole("tab", { name: /^Tildelt/ })).toBeVisible();
   await expectNoSidewaysScroll(lars);
-  await lars.screenshot({ path: `${shots}/shifts-admin-375x812.png`, fullPage: true });
+  await lars.screenshot({ path: screenPath("shifts-admin-375x812"), fullPage: true });
   await lars.getByRole("tab", { name: /^Tildelt/ }).click();
-  await lars.screenshot({ path: `${shots}/shifts-admin-filled-375x812.png` });
+  await lars.screenshot({ path: screenPath("shifts-admin-filled-375x812") });
   await lars.getByRole("button", { name: "Ny ekstravakt" }).first().click();
   const dialog = lars.getByRole("dialog", { name: "Ny ekstravakt" });
   await dialog.getByLabel("Fra").fill("22:45");
@@ -150,7 +147,7 @@ test("at 375×812 the form and the admin tabs fit the phone", async ({ browser, 
   await expect(dialog.getByText("+1 dag")).toBeVisible();
   await dialog.getByRole("button", { name: "Lagre som utkast" }).click();
   await expect(dialog.getByText("Dato må velges")).toBeVisible();
-  await lars.screenshot({ path: `${shots}/shift-form-375x812.png` });
+  await lars.screenshot({ path: screenPath("shift-form-375x812") });
   // Every field of the form, and the calendar button, is at least 44 px high to the touch.
   const fields = dialog.locator("form").locator("input, select, textarea, button[aria-haspopup]");
   for (const control of await fields.all()) {
@@ -159,7 +156,7 @@ test("at 375×812 the form and the admin tabs fit the phone", async ({ browser, 
     expect(box.height, await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
   }
   await dialog.getByRole("button", { name: "Åpne kalender" }).click();
-  await lars.screenshot({ path: `${shots}/shift-form-calendar-375x812.png` });
+  await lars.screenshot({ path: screenPath("shift-form-calendar-375x812") });
   for (const day of await lars.locator("[data-date]").all()) {
     const box = await day.boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(44);
