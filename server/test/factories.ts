@@ -97,6 +97,8 @@ export async function makeShift(
     hours?: number;
     title?: string;
     kind?: "extra" | "roster";
+    /** when it was made: lists ordered by it need times that differ (two rows may share a millisecond) */
+    createdAt?: Date;
   },
 ) {
   const startsAt = opts.startsAt ?? new Date(Date.now() + 86_400_000);
@@ -113,6 +115,7 @@ export async function makeShift(
       status,
       publishedAt: status === "draft" ? null : new Date(),
       closedAt: status === "closed" ? new Date() : null,
+      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
     })
     .returning();
   return row!;

@@ -30,9 +30,11 @@ describe("extra shifts: the lists and their counts", () => {
     );
     await addInterest(t, liked.id, [w.ids.ola, w.ids.kari, w.ids.lise, ...extra.map((e) => e.userId)]);
     firstTwo = extra.slice(0, 2).map((e) => e.userId);
+    // Made a minute apart: two made at once may share a millisecond, and 'newest first'
+    // would then be the ids' order.
     drafts = [
-      (await makeShift(t, { dept: w.a, status: "draft" })).id,
-      (await makeShift(t, { dept: w.a, status: "draft" })).id,
+      (await makeShift(t, { dept: w.a, status: "draft", createdAt: new Date(Date.now() - 60_000) })).id,
+      (await makeShift(t, { dept: w.a, status: "draft", createdAt: new Date() })).id,
     ];
     // B's shifts are B's.
     await makeShift(t, { dept: w.b });
