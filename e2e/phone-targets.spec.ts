@@ -15,6 +15,7 @@
  *   a target until it is shown.
  */
 import type { Browser, Page } from "@playwright/test";
+import { formatNorwegianDate } from "../common/domain/norwegian-date.ts";
 import { osloDate } from "../common/domain/oslo-time.ts";
 import { expectNoSeriousViolations } from "./support/a11y.ts";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
@@ -198,12 +199,33 @@ test("swaps on the phone: a give-away in one choice, filters behind 'Filter', ev
   await expectTargets(kari, "'Opprett tilbud'");
   await expectNoSeriousViolations(kari);
   await shot(kari, "swaps-new-offer");
+  // A described shift: its dates and the wished ones as dd.mm.åååå, each with a calendar.
+  const describing = dialog.getByRole("radio", { name: "Beskriv vakten" });
+  if ((await describing.count()) > 0) await describing.check();
+  await dialog.getByLabel("Startdato").fill(formatNorwegianDate(date));
+  await dialog.getByLabel("Startdato").blur();
+  await expect(dialog.getByLabel("Sluttdato")).toHaveValue(formatNorwegianDate(date));
+  await expectTargets(kari, "'Opprett tilbud' describing a shift");
+  await shot(kari, "swaps-new-describe");
+  await dialog.getByLabel("Ønsket fra dato").scrollIntoViewIfNeeded();
+  await dialog
+    .getByLabel("Ønsket fra dato")
+    .locator("xpath=..")
+    .getByRole("button", { name: "Åpne kalender" })
+    .click();
+  const calendar = kari.getByRole("dialog", { name: "Åpne kalender" });
+  await expect(calendar.getByRole("table")).toBeVisible();
+  await expectTargets(kari, "the calendar of 'Ønsket fra dato'");
+  await shot(kari, "swaps-new-calendar");
+  await kari.keyboard.press("Escape");
+  await expect(calendar).toBeHidden();
+  await expect(dialog).toBeVisible();
   await dialog.getByRole("radio", { name: /^Gi bort/ }).check();
   await expect(dialog.getByRole("group", { name: "Hva ønsker du deg?" })).toHaveCount(0);
   const describe = dialog.getByRole("radio", { name: "Beskriv vakten" });
   if ((await describe.count()) > 0) await describe.check();
   await dialog.getByLabel("Tittel").selectOption({ label: "Dagvakt" });
-  await dialog.getByLabel("Startdato").fill(date);
+  await dialog.getByLabel("Startdato").fill(formatNorwegianDate(date));
   await shot(kari, "swaps-new-giveaway");
   await dialog.getByRole("button", { name: "Opprett tilbud" }).click();
   await expect(kari.getByText("Tilbud opprettet").first()).toBeVisible();

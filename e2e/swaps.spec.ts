@@ -11,6 +11,7 @@
  * Shifts are described in the dialog, on dates about a month ahead that no other spec uses.
  */
 import type { Browser, Page } from "@playwright/test";
+import { formatNorwegianDate } from "../common/domain/norwegian-date.ts";
 import { osloDate } from "../common/domain/oslo-time.ts";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
@@ -66,7 +67,7 @@ async function offer(page: Page, shift: Described) {
   const describe = dialog.getByRole("radio", { name: "Beskriv vakten" });
   if ((await describe.count()) > 0) await describe.check();
   await dialog.getByLabel("Tittel").selectOption({ label: shift.title });
-  await dialog.getByLabel("Startdato").fill(shift.date);
+  await dialog.getByLabel("Startdato").fill(formatNorwegianDate(shift.date));
   await dialog.getByLabel("Lokasjon").selectOption({ label: "Anestesi" });
   await dialog.getByRole("button", { name: "Opprett tilbud" }).click();
   await expect(page.getByText("Tilbud opprettet").first()).toBeVisible();

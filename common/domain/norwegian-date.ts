@@ -1,6 +1,6 @@
 /**
  * Dates as Norwegians write them, `dd.mm.åååå`, whatever the browser's own format: the
- * shift form takes the date as text (a native date field shows the browser's locale,
+ * shift and swap forms take dates as text (a native date field shows the browser's locale,
  * often the US order). Typed kindly: `5.12.2026`, `05.12.26`, `05122026`, `5/12-2026`.
  */
 import { isOsloDate, type OsloDate } from "./oslo-time.ts";

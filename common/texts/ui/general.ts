@@ -14,6 +14,14 @@ export const generalTexts = {
     comingSoonTitle: "Kommer snart",
     comingSoon: "Denne delen av appen er ikke tatt i bruk ennå. Den dukker opp her når den er klar.",
   },
+  /** The date field of every form: dd.mm.åååå and a calendar, weeks from Monday. */
+  dateField: {
+    placeholder: "dd.mm.åååå",
+    openCalendar: "Åpne kalender",
+    previousMonth: "Forrige måned",
+    nextMonth: "Neste måned",
+    weekdays: ["ma", "ti", "on", "to", "fr", "lø", "sø"],
+  },
   config: {
     errorTitle: "Konfigurasjonsfeil",
     errorBody: "Appen fikk ikke lastet innstillingene sine fra serveren.",

@@ -23,6 +23,7 @@ import {
 import { ui } from "../../../../common/texts/index.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { DateField } from "../../../components/ui/date-field.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../../components/ui/dialog.tsx";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
 import { Label } from "../../../components/ui/label.tsx";
@@ -33,7 +34,6 @@ import { ApiError } from "../../../lib/api.ts";
 import { useSchemaForm } from "../../../lib/forms.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useSaveShift } from "../api/mutations.ts";
-import { DateField } from "./DateField.tsx";
 import { DuplicateWarning } from "./DuplicateWarning.tsx";
 import { FieldError } from "./FieldError.tsx";
 import { PublishStep } from "./PublishStep.tsx";

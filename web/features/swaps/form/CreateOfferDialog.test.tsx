@@ -2,8 +2,20 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { describe, expect, it } from "vitest";
+import { formatNorwegianDate } from "../../../../common/domain/norwegian-date.ts";
 import { renderApp } from "../../../test/app.tsx";
 import { assignment, failure, inDays, kari, swapsServer } from "../swaps-api.test-support.ts";
+
+/** A date `days` from today as typed into the form, dd.mm.åååå. */
+const typed = (days: number) => formatNorwegianDate(inDays(days));
+
+/** Picks day `day` in the calendar beside `field`, which opens on the field's month. */
+async function pick(field: HTMLElement, day: string) {
+  await userEvent.click(within(field.parentElement!).getByRole("button", { name: "Åpne kalender" }));
+  const grid = await screen.findByRole("table", { name: /\d{4}$/ });
+  await userEvent.click(grid.querySelector<HTMLButtonElement>(`[data-date="${day}"]`)!);
+  await waitFor(() => expect(grid).not.toBeInTheDocument());
+}
 
 async function openDialog() {
   await userEvent.click(await screen.findByRole("button", { name: "Nytt tilbud" }));
@@ -28,12 +40,12 @@ describe("'Opprett tilbud'", { timeout: 15_000 }, () => {
     expect(await screen.findByText("Fyll ut påkrevde felter")).toBeInTheDocument();
     toast.dismiss();
 
-    await userEvent.type(within(dialog).getByLabelText("Startdato"), `${inDays(3)}{Enter}`);
+    await userEvent.type(within(dialog).getByLabelText("Startdato"), `${typed(3)}{Enter}`);
     expect(await screen.findByText("Fyll ut påkrevde felter")).toBeInTheDocument();
     expect(screen.getByText("Tittel, start- og sluttdato må fylles ut")).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/swaps/offers")).toHaveLength(0);
     // The end date followed the start date.
-    expect(within(dialog).getByLabelText("Sluttdato")).toHaveValue(inDays(3));
+    expect(within(dialog).getByLabelText("Sluttdato")).toHaveValue(typed(3));
 
     await userEvent.selectOptions(within(dialog).getByLabelText("Tittel"), "Dagvakt");
     expect(submit).not.toHaveAttribute("aria-disabled");
@@ -43,11 +55,11 @@ describe("'Opprett tilbud'", { timeout: 15_000 }, () => {
     const api = swapsServer();
     renderApp("/shifts/swaps");
     const dialog = await openDialog();
-    await userEvent.type(within(dialog).getByLabelText("Startdato"), inDays(3));
+    await userEvent.type(within(dialog).getByLabelText("Startdato"), typed(3));
     await userEvent.selectOptions(within(dialog).getByLabelText("Tittel"), "Nattevakt");
     expect(within(dialog).getByLabelText("Starttid (valgfritt)")).toHaveValue("23");
     expect(within(dialog).getByLabelText("Sluttid (valgfritt)")).toHaveValue("7");
-    expect(within(dialog).getByLabelText("Sluttdato")).toHaveValue(inDays(4));
+    expect(within(dialog).getByLabelText("Sluttdato")).toHaveValue(typed(4));
     await userEvent.selectOptions(within(dialog).getByLabelText("Lokasjon"), "Intensiv");
     const tags = within(dialog).getByRole("group", { name: "Tidspunkt" });
     await userEvent.click(within(tags).getByRole("button", { name: "Helg" }));
@@ -107,7 +119,7 @@ describe("'Opprett tilbud'", { timeout: 15_000 }, () => {
     expect(within(dialog).queryByRole("switch")).not.toBeInTheDocument();
     expect(within(dialog).getByRole("radio", { name: /^Avdeling/ })).toBeChecked();
     await userEvent.selectOptions(within(dialog).getByLabelText("Tittel"), "Dagvakt");
-    await userEvent.type(within(dialog).getByLabelText("Startdato"), inDays(3));
+    await userEvent.type(within(dialog).getByLabelText("Startdato"), typed(3));
     await userEvent.click(within(dialog).getByRole("button", { name: "Opprett tilbud" }));
     expect(await screen.findByText("Tilbud opprettet")).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/swaps/offers")[0]?.body).toMatchObject({
@@ -164,10 +176,73 @@ describe("'Opprett tilbud'", { timeout: 15_000 }, () => {
     renderApp("/shifts/swaps");
     const dialog = await openDialog();
     await userEvent.selectOptions(within(dialog).getByLabelText("Tittel"), "Beredskapsvakt");
-    await userEvent.type(within(dialog).getByLabelText("Startdato"), inDays(3));
+    await userEvent.type(within(dialog).getByLabelText("Startdato"), typed(3));
     await userEvent.click(within(dialog).getByRole("button", { name: "Opprett tilbud" }));
     expect(await screen.findByText("Kunne ikke opprette tilbud")).toBeInTheDocument();
     expect(within(dialog).getByRole("alert")).toHaveTextContent("En vakt kan vare høyst 7 dager.");
     expect(within(dialog).getByLabelText("Sluttdato")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("reads dates as dd.mm.åååå, typed or picked in the calendar, and sends them as yyyy-mm-dd", async () => {
+    const api = swapsServer();
+    renderApp("/shifts/swaps");
+    const dialog = await openDialog();
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    await userEvent.selectOptions(field("Tittel"), "Dagvakt");
+    // Picked: the calendar opens on the month typed; the end date follows the start.
+    await userEvent.type(field("Startdato"), "1.1.27");
+    await pick(field("Startdato"), "2027-01-17");
+    expect(field("Startdato")).toHaveValue("17.01.2027");
+    expect(field("Sluttdato")).toHaveValue("17.01.2027");
+    // Typed, in full and kindly (tidied as the field is left).
+    await userEvent.type(field("Ønsket fra dato"), "17.01.2027");
+    await userEvent.type(field("Ønsket til dato"), "17.1.27");
+    await userEvent.tab();
+    expect(field("Ønsket til dato")).toHaveValue("17.01.2027");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Opprett tilbud" }));
+    expect(await screen.findByText("Tilbud opprettet")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/swaps/offers")[0]?.body).toMatchObject({
+      shift: { title: "dagvakt", startDate: "2027-01-17", endDate: "2027-01-17" },
+      wantDateFrom: "2027-01-17",
+      wantDateTo: "2027-01-17",
+    });
+  });
+
+  it("a night shift picked in the calendar ends the day after", async () => {
+    const api = swapsServer();
+    renderApp("/shifts/swaps");
+    const dialog = await openDialog();
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    await userEvent.selectOptions(field("Tittel"), "Nattevakt");
+    await userEvent.type(field("Startdato"), "01.01.2027");
+    await userEvent.clear(field("Sluttdato"));
+    await pick(field("Startdato"), "2027-01-17");
+    expect(field("Sluttdato")).toHaveValue("18.01.2027");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Opprett tilbud" }));
+    expect(await screen.findByText("Tilbud opprettet")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/swaps/offers")[0]?.body).toMatchObject({
+      shift: { startDate: "2027-01-17", endDate: "2027-01-18", startHour: 23, endHour: 7 },
+    });
+  });
+
+  it("says how to write a date it cannot read, and sends nothing", async () => {
+    const api = swapsServer();
+    renderApp("/shifts/swaps");
+    const dialog = await openDialog();
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    await userEvent.selectOptions(field("Tittel"), "Dagvakt");
+    await userEvent.type(field("Startdato"), "17.01.2027");
+    await userEvent.clear(field("Sluttdato"));
+    await userEvent.type(field("Sluttdato"), "31.02.2027");
+    await userEvent.type(field("Ønsket fra dato"), "17.13.2027");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Opprett tilbud" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Skriv datoen som dd.mm.åååå, for eksempel 05.12.2026.",
+    );
+    expect(field("Sluttdato")).toHaveAttribute("aria-invalid", "true");
+    expect(field("Ønsket fra dato")).toHaveAttribute("aria-invalid", "true");
+    expect(field("Startdato")).not.toHaveAttribute("aria-invalid");
+    expect(field("Sluttdato")).toHaveFocus();
+    expect(api.callsTo("POST", "/api/swaps/offers")).toHaveLength(0);
   });
 });

@@ -6,7 +6,7 @@
 import { type Control, Controller, useWatch } from "react-hook-form";
 import { timeTags } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
-import { Input } from "../../../components/ui/input.tsx";
+import { DateField } from "../../../components/ui/date-field.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { useFeature } from "../../../lib/config.tsx";
 import type { OfferField, OfferFormFields } from "./offer-form.ts";
@@ -71,14 +71,8 @@ function Wishes<Output>({
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-semibold text-ink">{t.wishes}</legend>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={field("wantDateFrom").id}>{t.wantFrom}</Label>
-            <Input type="date" {...field("wantDateFrom")} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={field("wantDateTo").id}>{t.wantTo}</Label>
-            <Input type="date" {...field("wantDateTo")} />
-          </div>
+          <WishDate control={control} field={field} name="wantDateFrom" label={t.wantFrom} />
+          <WishDate control={control} field={field} name="wantDateTo" label={t.wantTo} />
         </div>
         <Controller
           control={control}
@@ -110,5 +104,45 @@ function Wishes<Output>({
         />
       )}
     </>
+  );
+}
+
+/**
+ * A wished date, dd.mm.åååå as typed (the form reads it on sending); no minimum: a wish
+ * is no shift. A Controller, so a date picked in the calendar is written back.
+ */
+function WishDate<Output>({
+  control,
+  field,
+  name,
+  label,
+}: {
+  control: Control<OfferFormFields, unknown, Output>;
+  field: OfferField;
+  name: "wantDateFrom" | "wantDateTo";
+  label: string;
+}) {
+  const { id, "aria-invalid": invalid, "aria-describedby": describedBy } = field(name);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field: f }) => (
+          <DateField
+            id={id}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            name={f.name}
+            ref={f.ref}
+            value={f.value}
+            onChange={f.onChange}
+            onBlur={f.onBlur}
+            onChoose={f.onChange}
+          />
+        )}
+      />
+    </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
+import { formatNorwegianDate, parseNorwegianDate } from "../../../../common/domain/norwegian-date.ts";
 import { osloDate } from "../../../../common/domain/oslo-time.ts";
 import { formatHour } from "../../../../common/domain/shift-form.ts";
 import {
@@ -13,7 +14,7 @@ import {
   swapShiftTitles,
 } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
-import { Input } from "../../../components/ui/input.tsx";
+import { DateField } from "../../../components/ui/date-field.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { swapTitle, swapWhen } from "../format.ts";
@@ -40,7 +41,9 @@ export function OfferedShift<Output>({
   // Today as the dialog opened: a dialog left open past midnight is a rare, harmless case.
   const [today] = useState(() => osloDate(new Date()));
   const describing = form.watch("source") === "describe";
-  const startValue = form.watch("startDate");
+  // The fields hold dd.mm.åååå as typed; the dates are compared as yyyy-mm-dd.
+  const start = parseNorwegianDate(form.watch("startDate"));
+  const setEnd = (iso: string) => form.setValue("endDate", formatNorwegianDate(iso));
 
   /** The title's usual hours; a night shift ends the day after it starts. */
   function onTitle(title: string) {
@@ -48,17 +51,25 @@ export function OfferedShift<Output>({
     if (!hours) return;
     form.setValue("startHour", String(hours[0]));
     form.setValue("endHour", String(hours[1]));
-    const start = form.getValues("startDate");
-    if (start) form.setValue("endDate", hours[1] < hours[0] ? nextDate(start) : start);
+    const start = parseNorwegianDate(form.getValues("startDate"));
+    if (start) setEnd(hours[1] < hours[0] ? nextDate(start) : start);
   }
 
   /** The end follows the start; after midnight when the hours cross it. */
-  function onStartDate(start: string) {
+  function onStartDate(typed: string) {
+    const start = parseNorwegianDate(typed);
+    if (!start) return;
     const [from, to] = form.getValues(["startHour", "endHour"]);
     const overnight = from !== "" && to !== "" && Number(to) < Number(from);
-    if (start && (!form.getValues("endDate") || form.getValues("endDate") < start))
-      form.setValue("endDate", overnight ? nextDate(start) : start);
+    const end = parseNorwegianDate(form.getValues("endDate"));
+    if (!end || end < start) setEnd(overnight ? nextDate(start) : start);
   }
+
+  /** A picked or tidied date, written back as dd.mm.åååå. */
+  const put = (name: "startDate" | "endDate") => (text: string) => {
+    form.setValue(name, text, { shouldDirty: true });
+    if (name === "startDate") onStartDate(text);
+  };
 
   const title = form.register("title", { onChange: (e) => onTitle(e.target.value) });
   const startDate = form.register("startDate", { onChange: (e) => onStartDate(e.target.value) });
@@ -104,11 +115,11 @@ export function OfferedShift<Output>({
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={field("startDate").id}>{t.startDate}</Label>
-              <Input type="date" min={today} {...field("startDate")} {...startDate} />
+              <DateField onChoose={put("startDate")} {...field("startDate")} {...startDate} min={today} />
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={field("endDate").id}>{t.endDate}</Label>
-              <Input type="date" min={startValue || today} {...field("endDate")} />
+              <DateField onChoose={put("endDate")} {...field("endDate")} min={start ?? today} />
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={field("startHour").id}>{t.startTime}</Label>

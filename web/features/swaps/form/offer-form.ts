@@ -5,6 +5,7 @@
  */
 import type { UseFormRegister } from "react-hook-form";
 import { z } from "zod";
+import { formatNorwegianDate, parseNorwegianDate } from "../../../../common/domain/norwegian-date.ts";
 import {
   type OfferVisibility,
   type SwapOfferDto,
@@ -17,6 +18,7 @@ import {
 } from "../../../../common/schemas/swaps.ts";
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
 
+/** What the fields hold: the dates as typed, dd.mm.åååå ("" for none). */
 export interface OfferFormFields {
   source: "assignment" | "describe";
   assignmentId: string;
@@ -37,9 +39,11 @@ export interface OfferFormFields {
 }
 
 /** A registered input of the form, tied to its alert (`useSchemaForm`'s `field`). */
-export type OfferField = (
-  name: keyof OfferFormFields,
-) => ReturnType<UseFormRegister<OfferFormFields>> & { id: string };
+export type OfferField = (name: keyof OfferFormFields) => ReturnType<UseFormRegister<OfferFormFields>> & {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
 
 export const emptyOffer = (source: OfferFormFields["source"]): OfferFormFields => ({
   source,
@@ -63,8 +67,8 @@ export const emptyOffer = (source: OfferFormFields["source"]): OfferFormFields =
 
 export const offerFields = (offer: SwapOfferDto): OfferFormFields => ({
   ...emptyOffer("assignment"),
-  wantDateFrom: offer.wantDateFrom ?? "",
-  wantDateTo: offer.wantDateTo ?? "",
+  wantDateFrom: offer.wantDateFrom ? formatNorwegianDate(offer.wantDateFrom) : "",
+  wantDateTo: offer.wantDateTo ? formatNorwegianDate(offer.wantDateTo) : "",
   wantTimeTags: offer.wantTimeTags,
   wantWeekdays: offer.wantWeekdays,
   requireSwap: offer.requireSwap,
@@ -115,8 +119,8 @@ const fieldsSchema = z.custom<OfferFormFields>();
 function options(v: OfferFormFields, automatch: boolean): SwapOfferEdit {
   const swap = v.requireSwap;
   return {
-    wantDateFrom: (swap && v.wantDateFrom) || null,
-    wantDateTo: (swap && v.wantDateTo) || null,
+    wantDateFrom: (swap && parseNorwegianDate(v.wantDateFrom)) || null,
+    wantDateTo: (swap && parseNorwegianDate(v.wantDateTo)) || null,
     wantTimeTags: swap ? v.wantTimeTags : [],
     wantWeekdays: swap ? v.wantWeekdays : [],
     requireSwap: swap,
@@ -125,11 +129,33 @@ function options(v: OfferFormFields, automatch: boolean): SwapOfferEdit {
   };
 }
 
-const wishDatesWrong = (v: OfferFormFields) =>
-  v.requireSwap && v.wantDateFrom && v.wantDateTo && v.wantDateTo < v.wantDateFrom;
+function wishDatesWrong(v: OfferFormFields) {
+  const from = parseNorwegianDate(v.wantDateFrom);
+  const to = parseNorwegianDate(v.wantDateTo);
+  return v.requireSwap && from && to && to < from;
+}
+
+type DateName = "startDate" | "endDate" | "wantDateFrom" | "wantDateTo";
+
+/** The date fields that count: the shift's when it is described, the wishes for a swap. */
+const datesOf = (v: OfferFormFields): DateName[] => [
+  ...(v.source === "describe" ? (["startDate", "endDate"] as const) : []),
+  ...(v.requireSwap ? (["wantDateFrom", "wantDateTo"] as const) : []),
+];
+
+/** Text in a date field that is no date gets the shift form's words: dd.mm.åååå. */
+function checkDates(v: OfferFormFields, ctx: z.RefinementCtx) {
+  for (const name of datesOf(v))
+    if (v[name].trim() !== "" && !parseNorwegianDate(v[name]))
+      ctx.addIssue({ code: "custom", message: errorMessages.shift_date_invalid, path: [name] });
+}
+
+/** A date the schema has checked, as the API takes it (yyyy-mm-dd). */
+const iso = (typed: string) => parseNorwegianDate(typed) ?? "";
 
 export const editOfferSchema = (automatch: boolean) =>
   fieldsSchema
+    .superRefine(checkDates)
     .refine((v) => !wishDatesWrong(v), { message: errorMessages.swap_wish_dates, path: ["wantDateTo"] })
     .transform((v) => options(v, automatch));
 
@@ -143,6 +169,7 @@ export const createOfferSchema = (automatch: boolean) =>
       message: ui.swaps.create.assignmentRequired,
       path: ["assignmentId"],
     })
+    .superRefine(checkDates)
     .refine((v) => !wishDatesWrong(v), { message: errorMessages.swap_wish_dates, path: ["wantDateTo"] })
     .transform((v): SwapOfferInput => {
       const { autoMatch, ...rest } = options(v, automatch);
@@ -152,8 +179,8 @@ export const createOfferSchema = (automatch: boolean) =>
       return {
         shift: {
           ...(isTitle(v.title) && { title: v.title }),
-          startDate: v.startDate,
-          endDate: v.endDate,
+          startDate: iso(v.startDate),
+          endDate: iso(v.endDate),
           startHour: hour(v.startHour),
           endHour: hour(v.endHour),
           ...(isLocation(v.location) && { location: v.location }),

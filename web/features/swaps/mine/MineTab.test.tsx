@@ -92,7 +92,7 @@ describe("'Mine tilbud'", { timeout: 15_000 }, () => {
     expect(within(dialog).getByRole("radio", { name: /^Bytt/ })).toBeChecked();
     expect(within(dialog).getByRole("radio", { name: /^Privat/ })).toBeChecked();
     await userEvent.click(within(dialog).getByRole("radio", { name: /^Avdeling/ }));
-    await userEvent.type(within(dialog).getByLabelText("Ønsket fra dato"), "2030-01-05");
+    await userEvent.type(within(dialog).getByLabelText("Ønsket fra dato"), "05.01.2030");
     await userEvent.click(within(dialog).getByRole("button", { name: "Lagre" }));
     expect(await screen.findByText("Tilbud oppdatert")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -1,5 +1,5 @@
 /**
- * The shift's date as Norwegians write it, dd.mm.åååå, whatever the browser's locale: a
+ * A date as Norwegians write it, dd.mm.åååå, whatever the browser's locale: a
  * text field (a native date field shows the browser's order, often the US one) and a
  * small calendar beside it, weeks from Monday. The calendar is a table of day buttons,
  * one of them in the tab order: the arrow keys move a day or a week, Page Up/Down a
@@ -8,13 +8,13 @@
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { Popover } from "radix-ui";
 import { type ComponentProps, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { formatNorwegianDate, parseNorwegianDate } from "../../../../common/domain/norwegian-date.ts";
-import type { OsloDate } from "../../../../common/domain/oslo-time.ts";
-import { ui } from "../../../../common/texts/index.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { formatNorwegianDate, parseNorwegianDate } from "../../../common/domain/norwegian-date.ts";
+import { type OsloDate, osloDate } from "../../../common/domain/oslo-time.ts";
+import { ui } from "../../../common/texts/index.ts";
+import { Button } from "./button.tsx";
+import { Input } from "./input.tsx";
 
-const t = ui.shifts.form;
+const t = ui.dateField;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const isoOf = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -71,10 +71,13 @@ function Calendar({
   onPick,
 }: {
   value: OsloDate | null;
-  min: OsloDate;
+  min: OsloDate | undefined;
   onPick: (d: OsloDate) => void;
 }) {
-  const [focused, setFocused] = useState<OsloDate>(value && value >= min ? value : min);
+  // Today as the calendar opened; without a minimum the calendar opens on it.
+  const [today] = useState(() => osloDate(new Date()));
+  const start = min ?? today;
+  const [focused, setFocused] = useState<OsloDate>(value && (!min || value >= min) ? value : start);
   const grid = useRef<HTMLTableElement>(null);
   const moved = useRef(false);
   useEffect(() => {
@@ -86,7 +89,7 @@ function Calendar({
   const weeks = Array.from({ length: 6 }, (_, w) => days.slice(w * 7, w * 7 + 7));
   const move = (to: OsloDate) => {
     moved.current = true;
-    setFocused(to < min ? min : to);
+    setFocused(min && to < min ? min : to);
   };
   const onKeyDown = (e: KeyboardEvent) => {
     const next = stepOf(e.key, focused);
@@ -102,7 +105,7 @@ function Calendar({
           size="icon"
           aria-label={t.previousMonth}
           className="size-11"
-          disabled={month <= min.slice(0, 7)}
+          disabled={min !== undefined && month <= min.slice(0, 7)}
           onClick={() => move(addMonths(focused, -1))}
         >
           <ChevronLeft aria-hidden />
@@ -142,10 +145,10 @@ function Calendar({
                       type="button"
                       data-date={day}
                       tabIndex={day === focused ? 0 : -1}
-                      disabled={day < min}
+                      disabled={min !== undefined && day < min}
                       aria-label={dayName.format(dateOf(day))}
                       aria-pressed={selected}
-                      aria-current={day === min ? "date" : undefined}
+                      aria-current={day === today ? "date" : undefined}
                       onClick={() => onPick(day)}
                       className={[
                         "size-11 rounded-md text-sm tabular focus-visible:outline-2 focus-visible:outline-primary",
@@ -169,14 +172,14 @@ function Calendar({
 
 /**
  * `value` is what the field holds (the typed text); `onChoose` writes a picked or tidied
- * date back as dd.mm.åååå.
+ * date back as dd.mm.åååå. `min` (yyyy-mm-dd) greys out the days before it.
  */
 export function DateField({
   min,
   onChoose,
   onBlur,
   ...props
-}: Omit<ComponentProps<"input">, "min"> & { min: OsloDate; onChoose: (text: string) => void }) {
+}: Omit<ComponentProps<"input">, "min"> & { min?: OsloDate | undefined; onChoose: (text: string) => void }) {
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
   const [text, setText] = useState("");
@@ -187,7 +190,7 @@ export function DateField({
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        placeholder={t.datePlaceholder}
+        placeholder={t.placeholder}
         maxLength={10}
         className="tabular"
         ref={(el) => {
