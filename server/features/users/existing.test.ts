@@ -96,6 +96,7 @@ describe("'Legg til ny bruker' with an address that already has an account", () 
       role: "leader",
       changed: ["name", "phone", "record"],
     });
-    expect(JSON.stringify(rows[0]!.details)).not.toMatch(/Kari|@|411/);
+    // The phone number whole: a uuid in the details may hold its digits.
+    expect(JSON.stringify(rows[0]!.details)).not.toMatch(/Kari|@|411 11 111/);
   });
 });
