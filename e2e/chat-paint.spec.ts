@@ -95,9 +95,16 @@ async function holdHistory(page: Page) {
   };
 }
 
+/** Sends `text` and waits for the server's answer: only confirmed messages are kept. */
 async function sendMessage(page: Page, text: string) {
   await composer(page).fill(text);
+  const stored = page.waitForResponse(
+    (res) =>
+      res.request().method() === "POST" &&
+      /\/api\/chat\/threads\/[^/]+\/messages$/.test(new URL(res.url()).pathname),
+  );
   await composer(page).press("Enter");
+  expect((await stored).status()).toBe(201);
   await expect(page.locator("article", { hasText: text })).toBeVisible();
 }
 
@@ -184,8 +191,11 @@ test("what the browser kept of a person goes at 'Logg ut' and when another perso
   await page.goto(threadPath);
   const text = `Privat nok ${Date.now().toString(36)}`;
   await sendMessage(page, text);
+  // Kept within a second of its confirmation (saves are batched), and still after leaving.
+  const stored = () => page.evaluate(() => JSON.stringify(localStorage));
+  await expect.poll(stored, { timeout: 5000 }).toContain(text);
   await leave(page);
-  expect(await page.evaluate(() => JSON.stringify(localStorage))).toContain(text);
+  expect(await stored()).toContain(text);
   const karis = await keptStores(page);
   expect(karis).toHaveLength(1);
 

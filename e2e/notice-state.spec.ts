@@ -9,6 +9,7 @@
  * The shift lies 23 days ahead, on a date no other spec uses.
  */
 import type { Browser, Page } from "@playwright/test";
+import { formatNorwegianDate } from "../common/domain/norwegian-date.ts";
 import { osloDate } from "../common/domain/oslo-time.ts";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
@@ -57,9 +58,9 @@ test("a notice of a shift that got assigned shows its state; 'Tildel automatisk'
   // Lars publishes a 07–15 shift.
   await lars.getByRole("button", { name: "Ny ekstravakt" }).first().click();
   const form = lars.getByRole("dialog", { name: "Ny ekstravakt" });
-  await form.getByLabel("Dato").fill(date);
-  await form.getByLabel("Fra").selectOption("7");
-  await form.getByLabel("Til").selectOption("15");
+  await form.getByLabel("Dato").fill(formatNorwegianDate(date));
+  await form.getByLabel("Fra").fill("07:00");
+  await form.getByLabel("Til").fill("15:00");
   await form.getByLabel("Type vakt").selectOption("Ekstravakt anestesi");
   await form.getByLabel("Sted").selectOption("Operasjon 3");
   await form.getByRole("button", { name: "Lagre som utkast" }).click();

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness.ts";
 import { twoDepartments, type World } from "../test/world.ts";
@@ -35,5 +36,44 @@ describe("JSON bodies", () => {
     expect(ok.statusCode).toBe(200);
     const poisoned = await broadcast('{"type":"info","title":"x","__proto__":{"a":1}}');
     expect(poisoned.statusCode).toBe(400);
+  });
+
+  it("reads an oversized body to its end before the 413, so the connection goes on (no 502 behind a balancer)", async () => {
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: Buffer) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; socket: unknown }>(
+        (resolve, reject) => {
+          const req = http.request(`${address}${path}`, {
+            method,
+            agent,
+            headers: body ? { "content-type": "application/json", "content-length": body.length } : {},
+          });
+          req.on("response", (res) => {
+            let text = "";
+            res.on("data", (chunk) => {
+              text += chunk;
+            });
+            res.on("end", () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, socket: req.socket }),
+            );
+          });
+          req.on("error", reject);
+          req.end(body);
+        },
+      );
+    try {
+      const big = Buffer.from(JSON.stringify({ email: "x".repeat(12 * 1024 * 1024) }));
+      const refused = await send("POST", "/api/dev/impersonate", big);
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.body).error.code).toBe("payload_too_large");
+      expect(refused.headers.connection).not.toBe("close");
+      // The same connection answers the next request.
+      const next = await send("GET", "/api/health");
+      expect(next.status).toBe(200);
+      expect(next.socket).toBe(refused.socket);
+    } finally {
+      agent.destroy();
+    }
   });
 });

@@ -4,9 +4,28 @@
  * (`"\ud800"`, which JSON allows as an escape and no keyboard makes) is 400
  * `invalid_json`. Stored in a jsonb column it made PostgreSQL refuse the row, a 500;
  * in a text column it became U+FFFD unnoticed.
+ *
+ * A body whose declared length is over the route's limit is read to its end and thrown
+ * away before the 413 goes out, up to `drainLimit`. Fastify answers at once and closes
+ * the connection while the client is still sending; a load balancer in between (nginx)
+ * then fails writing the rest and may answer 502 instead of our 413. Larger bodies are
+ * still cut off at once: the balancer's own limit is below it.
  */
+import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "./errors.ts";
+
+/** Above this a refused body is not read to its end (the connection closes, as Fastify does). */
+export const drainLimit = 32 * 1024 * 1024;
+
+/** Reads `payload` to its end, keeping nothing. */
+function drain(payload: Readable): Promise<void> {
+  return new Promise((resolve) => {
+    payload.on("end", resolve);
+    payload.on("error", () => resolve());
+    payload.resume();
+  });
+}
 
 const loneSurrogate = /\p{Cs}/u;
 
@@ -30,6 +49,15 @@ function holdsLoneSurrogate(value: unknown): boolean {
 }
 
 export function registerJsonBody(app: FastifyInstance) {
+  app.addHook("preParsing", async (request, _reply, payload) => {
+    const declared = Number(request.headers["content-length"]);
+    const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit;
+    // Multipart uploads count their own limits (and say which file) as the file streams in.
+    const multipart = request.headers["content-type"]?.toLowerCase().startsWith("multipart/") ?? false;
+    if (multipart || !(declared > limit) || declared > drainLimit) return payload;
+    await drain(payload);
+    throw new AppError(413, "payload_too_large");
+  });
   const parse = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, text, done) =>
