@@ -42,6 +42,11 @@ test("Kari's message appears for Ola within a second, without a reload", async (
   const kari = await openChat(browser, baseURL, demo.kari);
   const ola = await openChat(browser, baseURL, demo.ola);
   const text = unique("Kan noen ta nattevakten på fredag?");
+  // Ola writes first, so Kari's message opens a group of its own and shows her name (a
+  // message of hers just before would carry it instead).
+  const first = unique("God morgen");
+  await send(ola, first);
+  await expect(message(kari, first)).toBeVisible();
 
   await send(kari, text);
   await expect(message(ola, text)).toBeVisible({ timeout: 1_000 });

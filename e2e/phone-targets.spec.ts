@@ -120,8 +120,19 @@ const shot = (page: Page, name: string) => page.screenshot({ path: screenPath(`$
 
 test("chat on the phone: department, a DM and a channel", async ({ browser, baseURL }) => {
   const kari = await phoneAs(browser, baseURL, demo.kari.email);
+  // A reply and a reaction in view: their quote and chip are targets too.
+  const api = (path: string, data: object = {}) =>
+    kari.request.post(path, { data, headers: { origin: new URL(baseURL!).origin } }).then((r) => r.json());
+  const thread = await api("/api/chat/department");
+  const asked = await api(`/api/chat/threads/${thread.id}/messages`, { content: "Hvem har nøkkelen?" });
+  await api(`/api/chat/threads/${thread.id}/messages`, {
+    content: "Den ligger i skuffen",
+    replyToId: asked.id,
+  });
+  await api(`/api/chat/messages/${asked.id}/reactions`, { emoji: "👍" });
   await kari.goto("/chat/department");
   await expect(kari.getByRole("textbox").first()).toBeVisible();
+  await expect(kari.getByRole("article").filter({ hasText: "Den ligger i skuffen" })).toBeVisible();
   await expectOneWholeTitle(kari, "Avdeling");
   await expectTargets(kari, "/chat/department");
   await shot(kari, "chat-department");

@@ -36,7 +36,7 @@ function ReplyQuote({ replyTo }: { replyTo: NonNullable<ThreadMessage["replyTo"]
       type="button"
       onClick={() => jumpTo(replyTo.id)}
       aria-label={t.reply.quoteLabel(name)}
-      className="mb-1 flex max-w-full items-center gap-1.5 rounded-md border-l-4 border-primary/40 bg-muted px-2 py-1 text-left text-sm hover:bg-border/50"
+      className="mb-1 flex max-w-full items-center gap-1.5 rounded-md border-l-4 border-primary/40 bg-muted px-2 py-1 text-left text-sm hover:bg-border/50 max-md:min-h-11"
     >
       <CornerUpLeft aria-hidden className="size-3.5 shrink-0 text-muted-fg" />
       <span className="shrink-0 font-medium text-ink">

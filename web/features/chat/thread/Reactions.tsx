@@ -29,7 +29,8 @@ export function Reactions({
                 aria-disabled={onToggle === null}
                 onClick={() => onToggle?.(reaction.emoji)}
                 className={cn(
-                  "flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular",
+                  // A finger's 44 px on a phone; the desktop keeps the small chip.
+                  "flex h-7 items-center justify-center gap-1 rounded-full border px-2 text-sm tabular max-md:h-11 max-md:min-w-11",
                   reaction.mine
                     ? "border-primary/40 bg-secondary text-secondary-fg"
                     : "border-border bg-white text-ink hover:bg-muted",
