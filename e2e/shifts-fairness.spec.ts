@@ -15,7 +15,8 @@ import { osloDate } from "../common/domain/oslo-time.ts";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
 
-test.use({ serverEnv: envs.noAutoSignIn });
+// A server of its own: other specs assign shifts to Kari and Ola, and fairness counts them.
+test.use({ serverEnv: envs.fairness });
 
 const dayMs = 86_400_000;
 const dayAhead = (days: number) => osloDate(new Date(Date.now() + days * dayMs));

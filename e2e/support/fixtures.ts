@@ -41,6 +41,8 @@ export const envs = {
   noAutoSignIn: { ...common, AUTO_SIGNIN: "0" },
   /** like noAutoSignIn, on a server of its own: for specs that change a demo account (its password) */
   isolated: { ...common, AUTO_SIGNIN: "0" },
+  /** like noAutoSignIn, on a server of its own: for specs whose outcome depends on the extra shifts people got */
+  fairness: { ...common, AUTO_SIGNIN: "0" },
   /** BRAND_FILE names a file that does not exist: the server must start with the default brand */
   missingBrandFile: { ...common, AUTO_SIGNIN: "0", BRAND_FILE: "/nonexistent/vaktrom/brand.json" },
 } satisfies Record<string, ServerEnv>;
