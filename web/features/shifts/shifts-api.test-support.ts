@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { osloDate, shiftSpan } from "../../../common/domain/oslo-time.ts";
 import type { Session } from "../../../common/schemas/auth.ts";
 import type { FeatureFlags } from "../../../common/schemas/brand.ts";
@@ -18,6 +18,7 @@ import type {
   ShiftView,
 } from "../../../common/schemas/shifts.ts";
 import { baseHandlers, mockApi, session } from "../../test/app.tsx";
+import { type Answer, type Call, type Reply, serveFeatureApi } from "../../test/feature-api.ts";
 
 export const ids = {
   kari: "0b6f6c1e-0000-4000-8000-000000000001",
@@ -86,14 +87,7 @@ export function shift(
   };
 }
 
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-type Reply = { status: number; body: unknown };
-type Answer = Reply | ((call: Call) => Reply | undefined);
+export type { Call };
 
 export const failure = (status: number, code: string, message: string): Reply => ({
   status,
@@ -217,26 +211,7 @@ export function shiftsServer(
   }
 
   mockApi(baseHandlers(me, features));
-  const others = globalThis.fetch;
-  vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, "http://localhost");
-    if (!url.pathname.startsWith("/api/shifts")) return others(input, init);
-    const method = init.method ?? "GET";
-    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
-    const call = { method, url, body };
-    calls.push(call);
-    const custom = reply[`${method} ${url.pathname}`];
-    const answered = (typeof custom === "function" ? custom(call) : custom) ?? answer(call);
-    const { status, body: json } = answered ?? failure(404, "not_found", "Fant ikke");
-    return new Response(status === 204 ? null : JSON.stringify(json), {
-      status,
-      headers: { "Content-Type": "application/json" },
-    });
-  });
-
-  /** The calls to `METHOD /path`, query left out. */
-  const callsTo = (method: string, path: string) =>
-    calls.filter((c) => c.method === method && c.url.pathname === path);
+  const callsTo = serveFeatureApi((path) => path.startsWith("/api/shifts"), calls, reply, answer);
 
   return { shifts, calls, callsTo, reply, outcomes, audits };
 }

@@ -1,9 +1,3 @@
-/**
- * The swap API as the component tests need it: offers, deals, my assignments and the
- * history in memory, the lists and counts computed from them as the server would, the
- * actions changing them, every call recorded. A test overrides any answer with `reply`.
- */
-import { vi } from "vitest";
 import { osloDate, shiftSpan } from "../../../common/domain/oslo-time.ts";
 import type { Session } from "../../../common/schemas/auth.ts";
 import type { FeatureFlags } from "../../../common/schemas/brand.ts";
@@ -16,6 +10,7 @@ import type {
   SwapShift,
 } from "../../../common/schemas/swaps.ts";
 import { baseHandlers, mockApi, session } from "../../test/app.tsx";
+import { type Answer, type Call, type Reply, serveFeatureApi } from "../../test/feature-api.ts";
 
 export const ids = {
   kari: "0b6f6c1e-0000-4000-8000-000000000001",
@@ -124,13 +119,7 @@ export const assignment = (over: Partial<MyAssignment> & { day?: number; hours?:
   return { ...swapShift(rest), openOfferId, blockedReason } satisfies MyAssignment;
 };
 
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-type Reply = { status: number; body: unknown };
-type Answer = Reply | ((call: Call) => Reply | undefined);
+export type { Call };
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
@@ -232,26 +221,7 @@ export function swapsServer(
   }
 
   mockApi(baseHandlers(me, features));
-  const others = globalThis.fetch;
-  vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, "http://localhost");
-    if (!url.pathname.startsWith("/api/swaps")) return others(input, init);
-    const method = init.method ?? "GET";
-    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
-    const call = { method, url, body };
-    calls.push(call);
-    const custom = reply[`${method} ${url.pathname}`];
-    const answered = (typeof custom === "function" ? custom(call) : custom) ?? answer(call);
-    const { status, body: json } = answered ?? {
-      status: 404,
-      body: { error: { code: "not_found", message: "Fant ikke" } },
-    };
-    return new Response(JSON.stringify(json), { status, headers: { "Content-Type": "application/json" } });
-  });
-
-  /** The calls to `METHOD /path`, query left out. */
-  const callsTo = (method: string, path: string) =>
-    calls.filter((c) => c.method === method && c.url.pathname === path);
+  const callsTo = serveFeatureApi((path) => path.startsWith("/api/swaps"), calls, reply, answer);
 
   return { offers, deals, assignments, calls, callsTo, reply };
 }

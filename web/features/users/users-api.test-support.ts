@@ -5,9 +5,9 @@
  */
 import { configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { vi } from "vitest";
 import type { AuditEntry, UserRow } from "../../../common/schemas/users.ts";
 import { baseHandlers, config, departments, mockApi, session } from "../../test/app.tsx";
+import { type Answer, type Call, type Reply, serveFeatureApi } from "../../test/feature-api.ts";
 
 // The page loads lazily and the suite shares two cores with other suites: the first find may wait.
 configure({ asyncUtilTimeout: 15_000 });
@@ -77,13 +77,7 @@ export const failure = (status: number, code: string, message: string) => ({
 export const admin = () => session("admin");
 export const leader = () => session("leader");
 
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-type Reply = { status: number; body: unknown };
-type Answer = Reply | ((call: Call) => Reply | undefined);
+export type { Call };
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 type CreateInput = { firstName: string; lastName: string; email: string; deptId: string; role: "staff" };
@@ -209,29 +203,7 @@ export function usersServer(
     ...baseHandlers(me),
     "GET /api/config": config({}, { environment, demoTools: environment === "staging" }),
   });
-  const others = globalThis.fetch;
-  vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, "http://localhost");
-    if (!/^\/api\/(admin|dev)\//.test(url.pathname)) return others(input, init);
-    const method = init.method ?? "GET";
-    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
-    const call = { method, url, body };
-    calls.push(call);
-    const custom = reply[`${method} ${url.pathname}`];
-    const answered = (typeof custom === "function" ? custom(call) : custom) ?? answer(call);
-    const { status, body: json } = answered ?? {
-      status: 404,
-      body: { error: { code: "not_found", message: "Fant ikke" } },
-    };
-    return new Response(status === 204 ? null : JSON.stringify(json), {
-      status,
-      headers: { "Content-Type": "application/json" },
-    });
-  });
-
-  /** The calls to `METHOD /path`, query left out. */
-  const callsTo = (method: string, path: string) =>
-    calls.filter((c) => c.method === method && c.url.pathname === path);
+  const callsTo = serveFeatureApi((path) => /^\/api\/(admin|dev)\//.test(path), calls, reply, answer);
 
   return { users, audit, demo, calls, callsTo, reply };
 }
