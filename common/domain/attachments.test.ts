@@ -90,6 +90,8 @@ describe("safeFileName", () => {
     ["%2e%2e%2fetc", "2e-2e-2fetc"],
     ["nul\u0000byte.txt", "nul-byte.txt"],
     ["name.with spaces in ext", "name.with-spaces-in-ext"],
+    ["a.B!", "a.b"],
+    ["À.À", "A.a"],
   ])("%j → %j", (name, expected) => {
     expect(safeFileName(name)).toBe(expected);
   });

@@ -172,7 +172,11 @@ export function safeFileName(name: string): string {
       .join(".")
       .slice(0, room)
       .replace(/[.-]+$/, "") || "fil";
-  return ext ? `${stem}.${ext}` : stem;
+  const safe = ext ? `${stem}.${ext}` : stem;
+  // What ends the name reads as an extension on the next pass, so it is lower case even
+  // where the original's was no extension ("a.B!" → "a.b", "À.À" → "A.a"): applying the
+  // function twice changes nothing.
+  return safe.replace(/\.[A-Za-z0-9]{1,10}$/, (tail) => tail.toLowerCase());
 }
 
 export interface ClientFile {
