@@ -110,7 +110,7 @@ async function countFairness(db: Db) {
 }
 
 /** Open extra shifts, three a day from `firstDay`; their ids in order. */
-async function insertOpenShifts(
+export async function insertOpenShifts(
   db: Db,
   deptId: string,
   leaderId: string,

@@ -6,8 +6,10 @@
  * to `thread:{id}`, then answers 201 `{ id }`. Sockets at `/realtime` subscribe with the
  * app's `{ type: "subscribe", topic }` frame. No sign-in, no policies, no transaction,
  * no unread counts: the difference to the app is what the app's logic costs.
- * Run as a child process by the benchmark (env PORT, DATABASE_URL).
+ * With BASELINE_STORE=none it stores nothing (a new id, no database): the broadcast alone.
+ * Run as a child process by the benchmark (env PORT, DATABASE_URL, BASELINE_STORE).
  */
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import { type WebSocket, WebSocketServer } from "ws";
@@ -16,6 +18,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const followers = new Map<string, Set<WebSocket>>();
 const seqs = new Map<string, number>();
+const stores = process.env.BASELINE_STORE !== "none";
 
 function publish(topic: string, payload: Record<string, unknown>) {
   const seq = (seqs.get(topic) ?? 0) + 1;
@@ -26,6 +29,14 @@ function publish(topic: string, payload: Record<string, unknown>) {
     event: { type: "message.created", payload, seq, at: new Date().toISOString() },
   });
   for (const socket of followers.get(topic) ?? []) socket.send(frame);
+}
+
+async function insert(threadId: string, authorId: string, content: string) {
+  const { rows } = await pool.query<{ id: string }>(
+    "insert into chat_messages (thread_id, author_id, content) values ($1, $2, $3) returning id",
+    [threadId, authorId, content],
+  );
+  return rows[0]!.id;
 }
 
 async function readJson(req: http.IncomingMessage): Promise<{ authorId: string; content: string }> {
@@ -40,11 +51,7 @@ const server = http.createServer(async (req, res) => {
   if (req.method !== "POST" || !threadId) return res.writeHead(404).end();
   try {
     const { authorId, content } = await readJson(req);
-    const { rows } = await pool.query<{ id: string }>(
-      "insert into chat_messages (thread_id, author_id, content) values ($1, $2, $3) returning id",
-      [threadId, authorId, content],
-    );
-    const id = rows[0]!.id;
+    const id = stores ? await insert(threadId, authorId, content) : randomUUID();
     publish(`thread:${threadId}`, { threadId, messageId: id });
     const answer = JSON.stringify({ id });
     res

@@ -57,7 +57,8 @@ export async function seed(
       (part) => db.insert(chatThreadMembers).values(part),
     );
 
-    await seedHistory(db, historyId, opts.readMessages);
+    await writeHistory(db, historyId, opts.readMessages);
+    await settle(db);
     return { users: users.slice(0, opts.clients), threadIds, history: { id: historyId, readers } };
   } finally {
     await database.close();
@@ -69,7 +70,7 @@ export async function seed(
  * varying length; every fifth replies to the message three before it, every third has
  * one to three reactions by other members.
  */
-async function seedHistory(db: Db, threadId: string, count: number) {
+export async function writeHistory(db: Db, threadId: string, count: number) {
   await db.execute(sql`
     with m as (
       select user_id, row_number() over (order by user_id) - 1 as k
@@ -101,10 +102,15 @@ async function seedHistory(db: Db, threadId: string, count: number) {
     from n cross join generate_series(1, 3) e
     join m on m.k = (n.r + e) % (select count(*) from m)
     where n.r % 3 = 0 and e <= 1 + (n.r / 3) % 3`);
-  // A settled database, as the allocation seed leaves one: planner statistics and
-  // visibility maps as autovacuum keeps them, and the seed's WAL written out. Otherwise
-  // autovacuum's pass over the new history and the checkpoint the seed sets off ran
-  // during whichever server was measured first.
+}
+
+/**
+ * A settled database, as the allocation seed leaves one: planner statistics and
+ * visibility maps as autovacuum keeps them, and the seed's WAL written out. Otherwise
+ * autovacuum's pass over the new history and the checkpoint the seed sets off ran
+ * during whichever server was measured first.
+ */
+export async function settle(db: Db) {
   await db.execute(sql`vacuum analyze`);
   await db.execute(sql`checkpoint`);
 }

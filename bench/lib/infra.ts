@@ -125,12 +125,16 @@ export function startApp(db: BenchDb, authSecret: string): Promise<RunningServer
 
 /**
  * A benchmark's baseline server (the TypeScript file `script`, answering `/health`) in a
- * process of its own, as the app has one.
+ * process of its own, as the app has one; `env` adds its settings.
  */
-export function startBaseline(script: string, databaseUrl: string): Promise<RunningServer> {
+export function startBaseline(
+  script: string,
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningServer> {
   return startProcess(
     ["--import", "tsx", script],
-    () => ({ ...baseEnv(), DATABASE_URL: databaseUrl }),
+    () => ({ ...baseEnv(), ...env, DATABASE_URL: databaseUrl }),
     "/health",
   );
 }
@@ -167,6 +171,13 @@ export async function freshDatabase(
   }
   const temp = await temporaryPgDatabase(pgUrl);
   return { db: { databaseUrl: temp.url }, cleanup: temp.drop };
+}
+
+/** A process's resident memory now and at its peak, in MB (VmRSS, VmHWM); 0 when it is gone. */
+export async function residentMemory(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
 
 // ── CPU ──────────────────────────────────────────────────────────────────────────
@@ -240,11 +251,22 @@ export interface CpuShare {
   machine: number;
 }
 
-/** Starts measuring; the returned function ends the interval and gives the shares. */
-export async function cpuMeter(serverPid: number): Promise<() => Promise<CpuShare>> {
+/** Ticks of the server's processes together (several instances count as one server). */
+async function serverTicks(pids: number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) ticks += await processTicks(pid);
+  return ticks;
+}
+
+/**
+ * Starts measuring; the returned function ends the interval and gives the shares.
+ * `server` is the server's process, or each instance's.
+ */
+export async function cpuMeter(server: number | number[]): Promise<() => Promise<CpuShare>> {
+  const serverPids = typeof server === "number" ? [server] : server;
   const t0 = performance.now();
   const [server0, pg0, machine0] = await Promise.all([
-    processTicks(serverPid),
+    serverTicks(serverPids),
     postgresTicks(),
     machineTicks(),
   ]);
@@ -252,7 +274,7 @@ export async function cpuMeter(serverPid: number): Promise<() => Promise<CpuShar
   return async () => {
     const seconds = (performance.now() - t0) / 1000;
     const [server1, pg1, machine1] = await Promise.all([
-      processTicks(serverPid),
+      serverTicks(serverPids),
       postgresTicks(),
       machineTicks(),
     ]);

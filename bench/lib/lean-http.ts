@@ -71,7 +71,9 @@ export class LeanConnection {
     const end = this.received.indexOf(headerEnd);
     if (end < 0 || !this.waiting) return;
     const head = this.received.toString("latin1", 0, end);
-    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+    const status = Number(head.slice(9, 12));
+    // 204 and 304 have no body, and so no length.
+    const length = status === 204 || status === 304 ? ["", "0"] : /\r\ncontent-length: *(\d+)/i.exec(head);
     if (!length) {
       this.waiting.reject(new Error("answer without Content-Length"));
       this.waiting = null;
@@ -85,7 +87,7 @@ export class LeanConnection {
     const waiting = this.waiting;
     this.waiting = null;
     waiting.resolve({
-      status: Number(head.slice(9, 12)),
+      status,
       gzip: /\r\ncontent-encoding: *gzip/i.test(head),
       body,
     });
@@ -124,23 +126,26 @@ export class LeanPool {
   }
 }
 
-/** A request as bytes: `method` and `path` on `target`'s host, with `headers` and `body` (a POST's). */
+/**
+ * A request as bytes: `method` and `path` on `target`'s host, with `headers` and `body`
+ * (a POST's: JSON text, or the bytes of a multipart form).
+ */
 export function requestBytes(
   method: string,
   target: URL,
   path: string,
   headers: Record<string, string>,
-  body?: string,
+  body?: string | Buffer,
 ) {
-  const length: Record<string, string> =
-    method === "GET" ? {} : { "content-length": `${Buffer.byteLength(body ?? "")}` };
-  return Buffer.from(
+  const bytes = typeof body === "string" ? Buffer.from(body) : (body ?? Buffer.alloc(0));
+  const length: Record<string, string> = method === "GET" ? {} : { "content-length": `${bytes.length}` };
+  const head =
     `${method} ${path} HTTP/1.1\r\nhost: ${target.host}\r\n` +
-      Object.entries({ ...headers, ...length, "accept-encoding": "gzip, deflate, br" })
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join("") +
-      `\r\n${body ?? ""}`,
-  );
+    Object.entries({ ...headers, ...length, "accept-encoding": "gzip, deflate, br" })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("") +
+    "\r\n";
+  return Buffer.concat([Buffer.from(head), bytes]);
 }
 
 /** The JSON of an answer. */
