@@ -317,10 +317,11 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
     if (revalidating || sockets.size === 0) return;
     revalidating = true;
     try {
-      const live = await liveSessionIds(ctx, [
-        ...new Set([...sockets.members()].map((c) => c.session.sessionId)),
-      ]);
-      for (const conn of sockets.members()) if (!live.has(conn.session.sessionId)) conn.endSession();
+      // Only the sockets open when the question was asked: one that opened while it was
+      // on its way has a session the answer does not mention, which is no sign it ended.
+      const asked = [...sockets.members()];
+      const live = await liveSessionIds(ctx, [...new Set(asked.map((c) => c.session.sessionId))]);
+      for (const conn of asked) if (!live.has(conn.session.sessionId)) conn.endSession();
     } catch (err) {
       // A database hiccup must not close every socket; the next round tries again.
       app.log.warn({ err }, "realtime session revalidation failed");
