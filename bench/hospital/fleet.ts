@@ -52,8 +52,10 @@ export class Fleet {
       ws.once("open", () => {
         for (const topic of wanted) ws.send(JSON.stringify({ type: "subscribe", topic }));
       });
-      ws.once("close", (code) => {
-        if (!this.closing) this.count(`socket closed (${code})`);
+      ws.once("close", (code, reason) => {
+        if (this.closing) return;
+        this.count(`socket closed (${code})`);
+        if (confirmed < wanted.length) reject(new Error(`socket closed (${code} ${reason}) before subscribing`));
       });
       ws.on("message", (data) => {
         const at = performance.now();
