@@ -24,17 +24,22 @@ const radix = inPackages(
 /**
  * Dependencies in chunks of their own, so a deploy that changes only the app leaves
  * their file names (and the browser's cached copies) alone. Higher priority claims a
- * module first. `$initial` marks what the first screen imports: the Radix parts of the
- * shell's menus and dialogs and date-fns come with the shell, not with /login.
+ * module first. A group's file is fetched whole by the first screen that needs any of
+ * it, so what /login needs (`$initial`) and what only later screens need are grouped
+ * apart: /login gets neither Radix, nor the list virtualizer, nor date-fns.
  */
 const vendorChunks = [
   { name: "react", test: inPackages("react", "react-dom", "scheduler"), priority: 80 },
   { name: "router", test: inPackages("react-router", "cookie", "set-cookie-parser"), priority: 70 },
+  // The chat's virtual list, not /login's queries.
+  { name: "virtual", test: inPackages("@tanstack/react-virtual", "@tanstack/virtual-core"), priority: 65 },
   { name: "query", test: inPackages("@tanstack"), priority: 60 },
   { name: "zod", test: inPackages("zod"), priority: 50 },
+  // The few Radix parts of /login's form (Slot, Label) apart from the shell's menus and dialogs.
   { name: "radix", test: radix, tags: ["$initial" as const], priority: 40 },
   { name: "radix-shell", test: radix, priority: 30 },
-  { name: "date-fns", test: inPackages("date-fns", "@date-fns"), priority: 20 },
+  // date-fns itself only; the Oslo clock (@date-fns/tz) is small and comes with the texts.
+  { name: "date-fns", test: inPackages("date-fns"), priority: 20 },
   { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial" as const], priority: 10 },
   // Icons the later screens share: one small file, not one request per icon.
   { name: "icons", test: inPackages("lucide-react"), priority: 5 },
