@@ -37,6 +37,15 @@ const vendorChunks = [
   { name: "zod", test: inPackages("zod"), priority: 50 },
   // The few Radix parts of /login's form (Slot, Label) apart from the shell's menus and dialogs.
   { name: "radix", test: radix, tags: ["$initial" as const], priority: 40 },
+  // Form controls of dialogs and admin screens, which the shell and the chat do not show
+  // at first. Their dependencies (positioning, focus, layers) are the shell's too: they
+  // stay in radix-shell instead of following these into this group.
+  {
+    name: "radix-forms",
+    test: inPackages("@radix-ui/react-select", "@radix-ui/react-tabs", "@radix-ui/react-checkbox", "@radix-ui/react-switch"),
+    includeDependenciesRecursively: false,
+    priority: 35,
+  },
   { name: "radix-shell", test: radix, priority: 30 },
   // date-fns itself only; the Oslo clock (@date-fns/tz) is small and comes with the texts.
   { name: "date-fns", test: inPackages("date-fns"), priority: 20 },

@@ -83,6 +83,7 @@ function lazyRoute<M>(importer: () => Promise<M>, element: (module: M) => ReactN
 const topLevel = { errorElement: <RouteChunkFailed /> } satisfies RouteObject;
 
 const chat = () => import("../features/chat/pages.tsx");
+const threadPages = () => import("../features/chat/thread/pages.tsx");
 const shiftPages = () => import("../features/shifts/pages.tsx");
 const swapPages = () => import("../features/swaps/pages.tsx");
 const magicLinkPage = () => import("../features/auth/TokenPage.tsx");
@@ -193,12 +194,12 @@ export const appRoutes: RouteObject[] = [
           {
             path: paths.chat.department,
             ...titled(t.department),
-            ...lazyRoute(chat, ({ DepartmentChatPage }) => <DepartmentChatPage />),
+            ...lazyRoute(threadPages, ({ DepartmentChatPage }) => <DepartmentChatPage />),
           },
           {
             path: paths.chat.shift,
             ...titled(t.shiftChat),
-            ...lazyRoute(chat, ({ ShiftChatPage }) => (
+            ...lazyRoute(threadPages, ({ ShiftChatPage }) => (
               <FeatureGate flag="shiftChat" title={p.shiftChat.title} offTitle={p.shiftChatOffTitle}>
                 <ShiftChatPage />
               </FeatureGate>
@@ -207,26 +208,32 @@ export const appRoutes: RouteObject[] = [
           {
             path: paths.chat.dms,
             ...titled(t.directMessages),
-            ...lazyRoute(chat, ({ DirectMessagesPage }) => <DirectMessagesPage />),
+            ...lazyRoute(
+              () => import("../features/chat/dm/DirectMessagesPage.tsx"),
+              ({ DirectMessagesPage }) => <DirectMessagesPage />,
+            ),
           },
           {
             path: paths.chat.dm.pattern,
             ...titled(t.directMessages),
-            ...lazyRoute(chat, ({ DirectThreadPage }) => <DirectThreadPage />),
+            ...lazyRoute(threadPages, ({ DirectThreadPage }) => <DirectThreadPage />),
           },
           {
             path: paths.chat.channels,
             ...titled(t.channels),
-            ...lazyRoute(chat, ({ ChannelsPage }) => (
-              <FeatureGate flag="channels" title={p.channels.title} offTitle={p.channelsOffTitle}>
-                <ChannelsPage />
-              </FeatureGate>
-            )),
+            ...lazyRoute(
+              () => import("../features/chat/channels/ChannelsPage.tsx"),
+              ({ ChannelsPage }) => (
+                <FeatureGate flag="channels" title={p.channels.title} offTitle={p.channelsOffTitle}>
+                  <ChannelsPage />
+                </FeatureGate>
+              ),
+            ),
           },
           {
             path: paths.chat.channel.pattern,
             ...titled(t.channels),
-            ...lazyRoute(chat, ({ ChannelPage }) => (
+            ...lazyRoute(threadPages, ({ ChannelPage }) => (
               <FeatureGate flag="channels" title={p.channel.title} offTitle={p.channelsOffTitle}>
                 <ChannelPage />
               </FeatureGate>

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { lazyDialog } from "../../../components/lazy-dialog.tsx";
 import { PresenceDot } from "../../../components/presence-dot.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -15,8 +16,12 @@ import { paths } from "../../../lib/paths.ts";
 import { useDepartmentPresence } from "../../../lib/presence.ts";
 import { useJoinChannel } from "../api/channels.ts";
 import { useDepartmentThread, useShiftThread, useThread } from "../api/thread.ts";
-import { AddMembersDialog } from "../members/AddMembersDialog.tsx";
 import { ThreadBody, ThreadFrame } from "./ThreadFrame.tsx";
+
+/** Only a channel's members add people: its form loads when it opens. */
+const AddMembersDialog = lazyDialog(() =>
+  import("../members/AddMembersDialog.tsx").then((m) => m.AddMembersDialog),
+);
 
 const p = ui.pages;
 const t = ui.thread;
