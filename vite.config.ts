@@ -35,14 +35,25 @@ const vendorChunks = [
   { name: "virtual", test: inPackages("@tanstack/react-virtual", "@tanstack/virtual-core"), priority: 65 },
   { name: "query", test: inPackages("@tanstack"), priority: 60 },
   { name: "zod", test: inPackages("zod"), priority: 50 },
-  // The few Radix parts of /login's form (Slot, Label) apart from the shell's menus and dialogs.
-  { name: "radix", test: radix, tags: ["$initial" as const], priority: 40 },
+  // The forms' library: /login and the screens with forms, not the chat.
+  { name: "hook-form", test: inPackages("react-hook-form", "@hookform"), priority: 45 },
+  // The few Radix parts of /login's form apart from the shell's menus and dialogs.
+  {
+    name: "radix",
+    test: inPackages("radix-ui", "@radix-ui/react-slot", "@radix-ui/react-label"),
+    priority: 40,
+  },
   // Form controls of dialogs and admin screens, which the shell and the chat do not show
   // at first. Their dependencies (positioning, focus, layers) are the shell's too: they
   // stay in radix-shell instead of following these into this group.
   {
     name: "radix-forms",
-    test: inPackages("@radix-ui/react-select", "@radix-ui/react-tabs", "@radix-ui/react-checkbox", "@radix-ui/react-switch"),
+    test: inPackages(
+      "@radix-ui/react-select",
+      "@radix-ui/react-tabs",
+      "@radix-ui/react-checkbox",
+      "@radix-ui/react-switch",
+    ),
     includeDependenciesRecursively: false,
     priority: 35,
   },
@@ -51,7 +62,13 @@ const vendorChunks = [
   { name: "date-fns", test: inPackages("date-fns"), priority: 20 },
   { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial" as const], priority: 10 },
   // Icons the later screens share: one small file, not one request per icon.
-  { name: "icons", test: inPackages("lucide-react"), priority: 5 },
+  {
+    name: "icons",
+    test: inPackages("lucide-react"),
+    entriesAware: true,
+    entriesAwareMergeThreshold: 4096,
+    priority: 5,
+  },
   // The app code of the first screen in one file (rolldown would otherwise split off
   // every module a lazy screen shares with it).
   { name: "app", test: (id: string) => !id.includes("node_modules"), tags: ["$initial" as const] },

@@ -3,15 +3,16 @@
  * people go on), the e-mail token pages and the staging mailbox. Everything else is
  * inside the protected layout.
  *
- * Only /login (with the guards and the not-found page) is in the first download; the
- * shell and every other screen load with their route (React Router's `lazy`). On a
- * first visit the router asks for them as soon as it starts, alongside /api/config.
+ * Only the guards and the not-found page are in the first download; /login, the shell
+ * and every other screen load with their route (React Router's `lazy`), so a signed-in
+ * visit does not fetch the login form's code (react-hook-form) and a visit to /login
+ * not the shell's. On a first visit the router asks for them as soon as it starts,
+ * alongside /api/config.
  */
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, type RouteObject, useRouteError } from "react-router";
 import { ui } from "../../common/texts/index.ts";
 import { FullPageError, FullPageSpinner } from "../components/full-page.tsx";
-import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { paths, redirects } from "../lib/paths.ts";
 import { SessionProvider, useSessionState } from "../lib/session.tsx";
 import { readStored, writeStored } from "../lib/storage.ts";
@@ -126,7 +127,14 @@ export const appRoutes: RouteObject[] = [
       {
         element: <PublicPages />,
         children: [
-          { path: paths.login, element: <LoginPage /> },
+          {
+            path: paths.login,
+            ...topLevel,
+            ...lazyRoute(
+              () => import("../features/auth/LoginPage.tsx"),
+              ({ LoginPage }) => <LoginPage />,
+            ),
+          },
           {
             path: paths.register,
             ...topLevel,

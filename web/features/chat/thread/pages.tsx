@@ -3,11 +3,11 @@
  * conversation and a channel. Each gives its header and words; the thread view does the rest.
  */
 import { UserPlus } from "lucide-react";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { useParams } from "react-router";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
-import { lazyDialog } from "../../../components/lazy-dialog.tsx";
+import { OnceOpened } from "../../../components/once-opened.tsx";
 import { PresenceDot } from "../../../components/presence-dot.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -19,8 +19,8 @@ import { useDepartmentThread, useShiftThread, useThread } from "../api/thread.ts
 import { ThreadBody, ThreadFrame } from "./ThreadFrame.tsx";
 
 /** Only a channel's members add people: its form loads when it opens. */
-const AddMembersDialog = lazyDialog(() =>
-  import("../members/AddMembersDialog.tsx").then((m) => m.AddMembersDialog),
+const AddMembersDialog = lazy(() =>
+  import("../members/AddMembersDialog.tsx").then((m) => ({ default: m.AddMembersDialog })),
 );
 
 const p = ui.pages;
@@ -156,7 +156,9 @@ export function ChannelPage() {
               <UserPlus aria-hidden />
               {lists.addMembers.title}
             </Button>
-            <AddMembersDialog threadId={channel.id} open={adding} onOpenChange={setAdding} />
+            <OnceOpened open={adding}>
+              <AddMembersDialog threadId={channel.id} open={adding} onOpenChange={setAdding} />
+            </OnceOpened>
           </>
         )
       }
