@@ -25,8 +25,9 @@ const radix = inPackages(
  * Dependencies in chunks of their own, so a deploy that changes only the app leaves
  * their file names (and the browser's cached copies) alone. Higher priority claims a
  * module first. A group's file is fetched whole by the first screen that needs any of
- * it, so what /login needs (`$initial`) and what only later screens need are grouped
- * apart: /login gets neither Radix, nor the list virtualizer, nor date-fns.
+ * it, so what every page needs (`$initial`), what /login needs and what only the shell's
+ * screens need are grouped apart (web budgets, README): /login gets no Radix menus, no
+ * list virtualizer and no date-fns; the chat no forms.
  */
 const vendorChunks = [
   { name: "react", test: inPackages("react", "react-dom", "scheduler"), priority: 80 },
@@ -61,7 +62,8 @@ const vendorChunks = [
   // date-fns itself only; the Oslo clock (@date-fns/tz) is small and comes with the texts.
   { name: "date-fns", test: inPackages("date-fns"), priority: 20 },
   { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial" as const], priority: 10 },
-  // Icons the later screens share: one small file, not one request per icon.
+  // Icons by the screens that use them (`entriesAware`), small sets merged: a few files,
+  // not one request per icon, and no screen fetches every icon.
   {
     name: "icons",
     test: inPackages("lucide-react"),
