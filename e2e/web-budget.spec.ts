@@ -14,6 +14,8 @@ import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
 test.use({ serverEnv: envs.noAutoSignIn });
 
 const KB = 1024;
+/** What is counted is bytes, not time: a slow first paint on a busy machine is no failure here. */
+const painted = { timeout: 30_000 };
 
 /**
  * gzip bytes of the JS and CSS a first visit may load, per route. The issue's target is
@@ -75,7 +77,7 @@ async function report(
 test("a first visit to /login, signed out, stays within its budget", async ({ page }, testInfo) => {
   const loaded = recordAssets(page);
   await page.goto("/login");
-  await expect(page.getByRole("heading", { name: "Logg inn", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Logg inn", exact: true })).toBeVisible(painted);
   await page.waitForLoadState("networkidle");
   expect(await report(loaded, "/login", testInfo)).toBeLessThanOrEqual(budgets.login);
 });
@@ -84,7 +86,7 @@ test("a first visit to /chat/department, signed in, stays within its budget", as
   await impersonate(page, demo.kari.email);
   const loaded = recordAssets(page);
   await page.goto("/chat/department");
-  await expect(page.getByRole("textbox", { name: "Melding" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Melding" })).toBeVisible(painted);
   await page.waitForLoadState("networkidle");
   expect(await report(loaded, "/chat/department", testInfo)).toBeLessThanOrEqual(budgets.chat);
 });
