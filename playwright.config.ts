@@ -14,6 +14,7 @@ const databaseBlindSpecs = [
   "shell-brand-missing.spec.ts",
   "chat-privacy.spec.ts",
   "profile-avatar.spec.ts",
+  "web-budget.spec.ts",
 ];
 
 /**

@@ -1,6 +1,6 @@
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { UnreadDocumentTitle } from "../features/chat/unread/badges.ts";
-import { DepartmentChooser } from "../features/departments/DepartmentChooser.tsx";
 import { PresenceHeartbeat } from "../lib/presence.ts";
 import { useSessionState } from "../lib/session.tsx";
 import { RequireSession } from "./guards.tsx";
@@ -8,12 +8,21 @@ import { appNav } from "./nav.ts";
 import { AppShell } from "./shell/AppShell.tsx";
 import { appShellParts } from "./shell-parts.ts";
 
+/** Only a person without a department sees it: its form controls load when it shows. */
+const DepartmentChooser = lazy(() =>
+  import("../features/departments/DepartmentChooser.tsx").then((m) => ({ default: m.DepartmentChooser })),
+);
+
 function ShellWithChooser() {
   const state = useSessionState();
   return (
     <AppShell nav={appNav} parts={appShellParts}>
       <Outlet />
-      {state.status === "signedIn" && state.session.needsDepartment && <DepartmentChooser />}
+      {state.status === "signedIn" && state.session.needsDepartment && (
+        <Suspense>
+          <DepartmentChooser />
+        </Suspense>
+      )}
       {/* The tab title counts unread chat messages wherever one is in the app. */}
       {state.status === "signedIn" && state.session.currentDeptId && <UnreadDocumentTitle />}
       {state.status === "signedIn" && state.session.currentDeptId && <PresenceHeartbeat />}

@@ -2,10 +2,13 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { type createBrowserRouter, RouterProvider } from "react-router";
 import { Toaster } from "../components/ui/toaster.tsx";
-import { TooltipProvider } from "../components/ui/tooltip.tsx";
 import { ConfigProvider } from "../lib/config.tsx";
 
-/** Everything around the route table; the same tree in the browser and in component tests. */
+/**
+ * Everything around the route table; the same tree in the browser and in component tests.
+ * Tooltips are only in the signed-in frame, so their provider (and Radix's positioning
+ * code) comes with the shell, not with /login.
+ */
 export function AppProviders({
   client,
   router,
@@ -16,12 +19,10 @@ export function AppProviders({
   return (
     <StrictMode>
       <QueryClientProvider client={client}>
-        <TooltipProvider delayDuration={400}>
-          <ConfigProvider>
-            <RouterProvider router={router} />
-          </ConfigProvider>
-          <Toaster />
-        </TooltipProvider>
+        <ConfigProvider>
+          <RouterProvider router={router} />
+        </ConfigProvider>
+        <Toaster />
       </QueryClientProvider>
     </StrictMode>
   );

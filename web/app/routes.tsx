@@ -3,15 +3,16 @@
  * people go on), the e-mail token pages and the staging mailbox. Everything else is
  * inside the protected layout.
  *
- * Only /login (with the guards and the not-found page) is in the first download; the
- * shell and every other screen load with their route (React Router's `lazy`). On a
- * first visit the router asks for them as soon as it starts, alongside /api/config.
+ * Only the guards and the not-found page are in the first download; /login, the shell
+ * and every other screen load with their route (React Router's `lazy`), so a signed-in
+ * visit does not fetch the login form's code (react-hook-form) and a visit to /login
+ * not the shell's. On a first visit the router asks for them as soon as it starts,
+ * alongside /api/config.
  */
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, type RouteObject, useRouteError } from "react-router";
 import { ui } from "../../common/texts/index.ts";
 import { FullPageError, FullPageSpinner } from "../components/full-page.tsx";
-import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { paths, redirects } from "../lib/paths.ts";
 import { SessionProvider, useSessionState } from "../lib/session.tsx";
 import { readStored, writeStored } from "../lib/storage.ts";
@@ -83,6 +84,7 @@ function lazyRoute<M>(importer: () => Promise<M>, element: (module: M) => ReactN
 const topLevel = { errorElement: <RouteChunkFailed /> } satisfies RouteObject;
 
 const chat = () => import("../features/chat/pages.tsx");
+const threadPages = () => import("../features/chat/thread/pages.tsx");
 const shiftPages = () => import("../features/shifts/pages.tsx");
 const swapPages = () => import("../features/swaps/pages.tsx");
 const magicLinkPage = () => import("../features/auth/TokenPage.tsx");
@@ -125,7 +127,14 @@ export const appRoutes: RouteObject[] = [
       {
         element: <PublicPages />,
         children: [
-          { path: paths.login, element: <LoginPage /> },
+          {
+            path: paths.login,
+            ...topLevel,
+            ...lazyRoute(
+              () => import("../features/auth/LoginPage.tsx"),
+              ({ LoginPage }) => <LoginPage />,
+            ),
+          },
           {
             path: paths.register,
             ...topLevel,
@@ -193,12 +202,12 @@ export const appRoutes: RouteObject[] = [
           {
             path: paths.chat.department,
             ...titled(t.department),
-            ...lazyRoute(chat, ({ DepartmentChatPage }) => <DepartmentChatPage />),
+            ...lazyRoute(threadPages, ({ DepartmentChatPage }) => <DepartmentChatPage />),
           },
           {
             path: paths.chat.shift,
             ...titled(t.shiftChat),
-            ...lazyRoute(chat, ({ ShiftChatPage }) => (
+            ...lazyRoute(threadPages, ({ ShiftChatPage }) => (
               <FeatureGate flag="shiftChat" title={p.shiftChat.title} offTitle={p.shiftChatOffTitle}>
                 <ShiftChatPage />
               </FeatureGate>
@@ -207,26 +216,32 @@ export const appRoutes: RouteObject[] = [
           {
             path: paths.chat.dms,
             ...titled(t.directMessages),
-            ...lazyRoute(chat, ({ DirectMessagesPage }) => <DirectMessagesPage />),
+            ...lazyRoute(
+              () => import("../features/chat/dm/DirectMessagesPage.tsx"),
+              ({ DirectMessagesPage }) => <DirectMessagesPage />,
+            ),
           },
           {
             path: paths.chat.dm.pattern,
             ...titled(t.directMessages),
-            ...lazyRoute(chat, ({ DirectThreadPage }) => <DirectThreadPage />),
+            ...lazyRoute(threadPages, ({ DirectThreadPage }) => <DirectThreadPage />),
           },
           {
             path: paths.chat.channels,
             ...titled(t.channels),
-            ...lazyRoute(chat, ({ ChannelsPage }) => (
-              <FeatureGate flag="channels" title={p.channels.title} offTitle={p.channelsOffTitle}>
-                <ChannelsPage />
-              </FeatureGate>
-            )),
+            ...lazyRoute(
+              () => import("../features/chat/channels/ChannelsPage.tsx"),
+              ({ ChannelsPage }) => (
+                <FeatureGate flag="channels" title={p.channels.title} offTitle={p.channelsOffTitle}>
+                  <ChannelsPage />
+                </FeatureGate>
+              ),
+            ),
           },
           {
             path: paths.chat.channel.pattern,
             ...titled(t.channels),
-            ...lazyRoute(chat, ({ ChannelPage }) => (
+            ...lazyRoute(threadPages, ({ ChannelPage }) => (
               <FeatureGate flag="channels" title={p.channel.title} offTitle={p.channelsOffTitle}>
                 <ChannelPage />
               </FeatureGate>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ui } from "../../../common/texts/index.ts";
+import { TooltipProvider } from "../../components/ui/tooltip.tsx";
 import { useConfig } from "../../lib/config.tsx";
 import { useIsDesktop, useMediaQuery } from "../../lib/media.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -19,7 +20,9 @@ import { TopBar } from "./TopBar.tsx";
 export function AppShell({ nav, parts, children }: { nav: AppNav; parts: ShellParts; children: ReactNode }) {
   return (
     <ShellPartsContext value={parts}>
-      <Frame nav={nav}>{children}</Frame>
+      <TooltipProvider delayDuration={400}>
+        <Frame nav={nav}>{children}</Frame>
+      </TooltipProvider>
     </ShellPartsContext>
   );
 }

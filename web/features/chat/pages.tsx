@@ -1,16 +1,12 @@
 /**
- * The chat screens, as the route table loads them: the chat index here, the lists and
- * the thread pages from their folders.
+ * The chat index. The route table loads the lists and the thread pages from their
+ * folders, so the department chat does not wait for the lists' code.
  */
 import { CheckCircle2, MessagesSquare } from "lucide-react";
 import { ui } from "../../../common/texts/index.ts";
 import { Page } from "../../components/page.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { useConfig } from "../../lib/config.tsx";
-
-export { ChannelsPage } from "./channels/ChannelsPage.tsx";
-export { DirectMessagesPage } from "./dm/DirectMessagesPage.tsx";
-export { ChannelPage, DepartmentChatPage, DirectThreadPage, ShiftChatPage } from "./thread/pages.tsx";
 
 const p = ui.pages;
 

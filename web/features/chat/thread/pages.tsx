@@ -3,10 +3,11 @@
  * conversation and a channel. Each gives its header and words; the thread view does the rest.
  */
 import { UserPlus } from "lucide-react";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { useParams } from "react-router";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { OnceOpened } from "../../../components/once-opened.tsx";
 import { PresenceDot } from "../../../components/presence-dot.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -15,8 +16,12 @@ import { paths } from "../../../lib/paths.ts";
 import { useDepartmentPresence } from "../../../lib/presence.ts";
 import { useJoinChannel } from "../api/channels.ts";
 import { useDepartmentThread, useShiftThread, useThread } from "../api/thread.ts";
-import { AddMembersDialog } from "../members/AddMembersDialog.tsx";
 import { ThreadBody, ThreadFrame } from "./ThreadFrame.tsx";
+
+/** Only a channel's members add people: its form loads when it opens. */
+const AddMembersDialog = lazy(() =>
+  import("../members/AddMembersDialog.tsx").then((m) => ({ default: m.AddMembersDialog })),
+);
 
 const p = ui.pages;
 const t = ui.thread;
@@ -151,7 +156,9 @@ export function ChannelPage() {
               <UserPlus aria-hidden />
               {lists.addMembers.title}
             </Button>
-            <AddMembersDialog threadId={channel.id} open={adding} onOpenChange={setAdding} />
+            <OnceOpened open={adding}>
+              <AddMembersDialog threadId={channel.id} open={adding} onOpenChange={setAdding} />
+            </OnceOpened>
           </>
         )
       }
