@@ -65,7 +65,7 @@ const text = (pick: number) => pickOf(lines, pick);
 function failed(status: number, answer: { json(): unknown }): Outcome {
   let code: string | undefined;
   try {
-    code = (answer.json() as { code?: string }).code;
+    code = (answer.json() as { error?: { code?: string } }).error?.code;
   } catch {
     // not JSON: the status says it
   }

@@ -78,8 +78,8 @@ async function threadOf(api: HospitalApi, person: Person, method: string, path: 
 
 /**
  * One person starting the app: their department's thread, the shift's or a conversation
- * with the colleague before them, the newest page of what is on screen, the bell, and
- * the socket. Resolves with the time it took.
+ * with the colleague before them, the newest page of what is on screen, the bell, the
+ * first heartbeat, and the socket. Resolves with the time it took.
  */
 async function openOne(world: World, api: HospitalApi, fleet: Fleet, person: Person): Promise<number> {
   const t0 = performance.now();
@@ -102,9 +102,15 @@ async function openOne(world: World, api: HospitalApi, fleet: Fleet, person: Per
     world.directs.push(person);
   }
   world.screens.set(person, screen);
-  for (const path of [`/api/chat/threads/${screen.threadId}/messages`, "/api/notifications/unread-count"]) {
-    const answer = await api.send(person, "GET", path);
-    if (answer.status !== 200) throw new Error(`GET ${path}: HTTP ${answer.status}`);
+  const start: [string, string][] = [
+    ["GET", `/api/chat/threads/${screen.threadId}/messages`],
+    ["GET", "/api/notifications/unread-count"],
+    // The app's first heartbeat, which says the person came online.
+    ["POST", "/api/presence/heartbeat"],
+  ];
+  for (const [method, path] of start) {
+    const answer = await api.send(person, method, path);
+    if (answer.status !== 200) throw new Error(`${method} ${path}: HTTP ${answer.status}`);
   }
   await fleet.connect(person, api.instanceOf(person), dept.id, screen.threadId);
   return performance.now() - t0;
