@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { type Logger, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -140,14 +140,20 @@ function dropBrokenConnections(pool: pg.Pool) {
   }) as typeof pool.connect;
 }
 
-export async function openDatabase(source: DatabaseSource): Promise<Database> {
+/** What a caller may add to the opened database: `logger` sees every statement Drizzle sends, with its parameters. */
+export interface DatabaseOptions {
+  logger?: Logger;
+}
+
+export async function openDatabase(source: DatabaseSource, options: DatabaseOptions = {}): Promise<Database> {
+  const { logger = false } = options;
   if ("databaseUrl" in source) {
     const pool = openPool(source);
     dropBrokenConnections(pool);
     // An idle connection that the server closes (restart, failover) must not crash the
     // process; the pool replaces it on the next query.
     pool.on("error", (err) => console.warn(`database connection lost: ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     const exclusive = <T>(work: () => Promise<T>) => underStartupLock(pool, work);
     try {
       await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder }));
@@ -186,7 +192,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     await close();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   // One process holds the folder (data-dir-lock.ts): nobody to wait for.
   return { db, driver: "pglite", exclusive: (work) => work(), close };
 }
