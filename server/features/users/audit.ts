@@ -9,6 +9,10 @@ import type { Db } from "../../db/client.ts";
 import { adminAuditLog, departments, profiles, swapDeals } from "../../db/schema.ts";
 import { auditSummary } from "./audit-summary.ts";
 
+/** A text that may hold an id, as a uuid; null when it holds none (a cast would fail). */
+const asUuid = (text: SQL) =>
+  sql`(case when ${text} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (${text})::uuid end)`;
+
 export async function auditPage(db: Db, query: { before?: string | undefined; action?: string | undefined }) {
   const where: SQL[] = [];
   if (query.action) where.push(eq(adminAuditLog.action, query.action));
@@ -26,26 +30,28 @@ export async function auditPage(db: Db, query: { before?: string | undefined; ac
       );
   }
   // Every name a row needs comes in this one query (no lookup per row); a thing that is
-  // gone has none. Details hold ids only (platform/audit.ts).
+  // gone has none. Details hold ids only (platform/audit.ts). Each is looked up by its
+  // key as a uuid: compared as text, every row of the page read the table whole.
   const deptKey = sql`coalesce(${adminAuditLog.details}->>'deptId', case when jsonb_typeof(${adminAuditLog.details}->'deptIds') = 'array' and jsonb_array_length(${adminAuditLog.details}->'deptIds') = 1 then ${adminAuditLog.details}->'deptIds'->>0 end)`;
+  const target = asUuid(sql`${adminAuditLog.targetId}`);
   const personName = (id: SQL) =>
-    sql<string | null>`(select full_name from ${profiles} where user_id::text = ${id})`;
+    sql<string | null>`(select full_name from ${profiles} where user_id = ${id})`;
   const dealSide = (column: "owner_id" | "proposer_id") =>
     sql<
       string | null
-    >`(select p.full_name from ${swapDeals} d join ${profiles} p on p.user_id = d.${sql.raw(column)} where ${adminAuditLog.targetType} = 'swapDeal' and d.id::text = ${adminAuditLog.targetId})`;
+    >`(select p.full_name from ${swapDeals} d join ${profiles} p on p.user_id = d.${sql.raw(column)} where ${adminAuditLog.targetType} = 'swapDeal' and d.id = ${target})`;
   const rows = await db
     .select({
       row: adminAuditLog,
-      actorName: personName(sql`${adminAuditLog.actorUserId}::text`),
+      actorName: personName(sql`${adminAuditLog.actorUserId}`),
       userName: sql<
         string | null
-      >`(select full_name from ${profiles} where ${adminAuditLog.targetType} = 'user' and user_id::text = ${adminAuditLog.targetId})`,
+      >`(select full_name from ${profiles} where ${adminAuditLog.targetType} = 'user' and user_id = ${target})`,
       deptName: sql<
         string | null
-      >`(select name from ${departments} where ${adminAuditLog.targetType} = 'department' and id::text = ${adminAuditLog.targetId})`,
-      detailDept: sql<string | null>`(select name from ${departments} where id::text = ${deptKey})`,
-      detailPerson: personName(sql`${adminAuditLog.details}->>'winnerId'`),
+      >`(select name from ${departments} where ${adminAuditLog.targetType} = 'department' and id = ${target})`,
+      detailDept: sql<string | null>`(select name from ${departments} where id = ${asUuid(deptKey)})`,
+      detailPerson: personName(asUuid(sql`${adminAuditLog.details}->>'winnerId'`)),
       dealFrom: dealSide("owner_id"),
       dealTo: dealSide("proposer_id"),
     })
