@@ -43,8 +43,10 @@ describe("list queries", () => {
     const scans: string[] = [];
     for (const query of capture.queries) {
       const plan = await planOf(t.ctx.db, query, { analyze: false, noSeqScan: true });
-      if (plan.seqScans.length > 0)
-        scans.push(`${query.endpoint}: Seq Scan on ${plan.seqScans.join(", ")}\n  ${plan.nodes.join(" > ")}`);
+      if (plan.wholeReads.length > 0)
+        scans.push(
+          `${query.endpoint}: reads ${plan.wholeReads.join(", ")} whole\n  ${plan.nodes.join(" > ")}`,
+        );
     }
     expect(scans).toEqual([]);
   });

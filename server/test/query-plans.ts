@@ -69,6 +69,8 @@ function withParams(prefix: string, q: CapturedQuery): SQL {
 
 interface PlanNode {
   "Node Type": string;
+  "Parent Relationship"?: string;
+  "Index Cond"?: string;
   "Relation Name"?: string;
   "Index Name"?: string;
   "Actual Rows"?: number;
@@ -81,15 +83,44 @@ export interface QueryPlan {
   query: CapturedQuery;
   /** node types, depth first, with the relation or index each one reads */
   nodes: string[];
-  /** big tables read by a sequential scan */
-  seqScans: string[];
+  /**
+   * How it reads a big table whole: a Seq Scan, or an index scan with no condition that
+   * no Limit of its own (sub)query stops (an index walked end to end for its order).
+   */
+  wholeReads: string[];
   /** EXPLAIN ANALYZE only: the execution time PostgreSQL measured */
   executionMs: number | null;
 }
 
-function walk(node: PlanNode, visit: (n: PlanNode) => void) {
-  visit(node);
-  for (const child of node.Plans ?? []) walk(child, visit);
+/** Visits every node with whether a Limit above it, in the same (sub)query, stops its reading early. */
+function walk(node: PlanNode, limited: boolean, visit: (n: PlanNode, limited: boolean) => void) {
+  visit(node, limited);
+  for (const child of node.Plans ?? []) {
+    const ownQuery = !["SubPlan", "InitPlan"].includes(child["Parent Relationship"] ?? "");
+    walk(child, ownQuery && (limited || node["Node Type"] === "Limit"), visit);
+  }
+}
+
+/** An index scan with no condition reads a partial index's rows only: a narrow read too. */
+function readsWhole(n: PlanNode, limited: boolean, partial: Set<string>): boolean {
+  if (!bigTables.has(n["Relation Name"] ?? "")) return false;
+  if (n["Node Type"] === "Seq Scan") return true;
+  if (!["Index Scan", "Index Only Scan"].includes(n["Node Type"])) return false;
+  return !n["Index Cond"] && !limited && !partial.has(n["Index Name"] ?? "");
+}
+
+const partialIndexes = new WeakMap<Db, Promise<Set<string>>>();
+
+function partialIndexesOf(db: Db): Promise<Set<string>> {
+  let names = partialIndexes.get(db);
+  if (!names) {
+    names = db
+      .execute(sql`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+        where i.indpred is not null`)
+      .then((r) => new Set((r as unknown as { rows: { name: string }[] }).rows.map((row) => row.name)));
+    partialIndexes.set(db, names);
+  }
+  return names;
 }
 
 const describeNode = (n: PlanNode) =>
@@ -101,9 +132,9 @@ const describeNode = (n: PlanNode) =>
 
 /**
  * The plan PostgreSQL picks for `q`. `analyze` runs it (and times it); `noSeqScan` turns
- * sequential scans off for it (`enable_seqscan`), so that one left in the plan means no
- * index can answer it: on a small database the planner rightly prefers reading a few
- * pages whole, and only this tells a query with an index path from one without.
+ * sequential scans off for it (`enable_seqscan`), so that a whole read left in the plan
+ * means no index can narrow it: on a small database the planner rightly prefers reading
+ * a few pages whole, and only this tells a query with an index path from one without.
  */
 export async function planOf(
   db: Db,
@@ -123,11 +154,11 @@ export async function planOf(
     "Execution Time"?: number;
   }[];
   const nodes: string[] = [];
-  const seqScans: string[] = [];
-  walk(top!.Plan, (n) => {
+  const wholeReads: string[] = [];
+  const partial = await partialIndexesOf(db);
+  walk(top!.Plan, false, (n, limited) => {
     nodes.push(describeNode(n));
-    if (n["Node Type"] === "Seq Scan" && bigTables.has(n["Relation Name"] ?? ""))
-      seqScans.push(n["Relation Name"]!);
+    if (readsWhole(n, limited, partial)) wholeReads.push(`${n["Node Type"]} (${n["Relation Name"]})`);
   });
-  return { query: q, nodes, seqScans, executionMs: top!["Execution Time"] ?? null };
+  return { query: q, nodes, wholeReads, executionMs: top!["Execution Time"] ?? null };
 }
