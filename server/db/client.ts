@@ -75,16 +75,17 @@ async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
 /** config.ts's defaults, for callers without a config (scripts, test setup). */
 const defaultTimeouts: DatabaseTimeouts = { statementTimeoutMs: 5000, connectTimeoutMs: 3000 };
 
-export type DatabaseSource =
-  | ({ databaseUrl: string } & Partial<DatabaseTimeouts>)
-  | { dataDir: string }
-  | { pglite: PGlite };
+/** A PostgreSQL server, and how this instance uses it. */
+export type PostgresSource = { databaseUrl: string; poolSize?: number } & Partial<DatabaseTimeouts>;
 
-function openPool(source: { databaseUrl: string } & Partial<DatabaseTimeouts>): pg.Pool {
+export type DatabaseSource = PostgresSource | { dataDir: string } | { pglite: PGlite };
+
+function openPool(source: PostgresSource): pg.Pool {
   const { statementTimeoutMs, connectTimeoutMs } = { ...defaultTimeouts, ...source };
   return new pg.Pool({
     connectionString: source.databaseUrl,
-    max: 10,
+    // docs/operations.md § Pool size: why 10.
+    max: source.poolSize ?? 10,
     // No JIT: our queries are short, and PostgreSQL would compile those whose estimated
     // cost passes jit_above_cost (counts over a large table) on every run, at more than
     // the query itself costs.
