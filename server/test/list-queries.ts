@@ -31,6 +31,8 @@ export interface ListRequest {
   route: string;
   as: Caller;
   url: string;
+  /** the URL with its ids and tokens as `:id`, `:token`: what a report names it by */
+  endpoint: string;
 }
 
 export interface Scene {
@@ -93,6 +95,9 @@ export async function prepareScene(t: TestApp, scale: VolumeScale): Promise<Scen
     calendarPath: new URL(url).pathname,
   };
 }
+
+const endpointName = (url: string) =>
+  `GET ${url.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ":id")}`;
 
 /** The requests, route by route; every GET route of `routes` is listed or set aside. */
 export function listRequests(routes: { method: string; url: string }[], s: Scene): ListRequest[] {
@@ -167,26 +172,23 @@ export function listRequests(routes: { method: string; url: string }[], s: Scene
     const listed = byRoute[key];
     if (!listed)
       throw new Error(`${key}: no request in server/test/list-queries.ts (list it, or set it aside)`);
-    for (const [as, url] of listed) requests.push({ route: key, as, url });
+    for (const [as, url] of listed) requests.push({ route: key, as, url, endpoint: endpointName(url) });
   }
-  requests.push({ route: "GET /cal/:token", as: "member", url: s.calendarPath });
+  requests.push({ route: "GET /cal/:token", as: "member", url: s.calendarPath, endpoint: "GET /cal/:token" });
   return requests;
 }
 
-/** The request as the report names it: its ids and tokens as `:id`. */
-export const endpointName = (url: string) =>
-  `GET ${url.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ":id").replace(/\/cal\/[^/?]+/, "/cal/:token")}`;
-
-/** Asks every request with its caller's session, the reads captured; the answers' statuses. */
+/** Asks every request with its caller's session, the reads captured; each answer's status and time. */
 export async function callAll(
   s: Scene,
   requests: ListRequest[],
   capture: QueryCapture,
-): Promise<{ request: ListRequest; status: number }[]> {
-  const answers: { request: ListRequest; status: number }[] = [];
+): Promise<{ request: ListRequest; status: number; ms: number }[]> {
+  const answers: { request: ListRequest; status: number; ms: number }[] = [];
   for (const request of requests) {
-    const res = await capture.during(endpointName(request.url), () => s.as[request.as].get(request.url));
-    answers.push({ request, status: res.statusCode });
+    const started = performance.now();
+    const res = await capture.during(request.endpoint, () => s.as[request.as].get(request.url));
+    answers.push({ request, status: res.statusCode, ms: performance.now() - started });
   }
   return answers;
 }
