@@ -31,6 +31,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().default("dist/web"),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   ALLOW_EMBEDDED_DATABASE: flag,
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(200),
@@ -79,6 +80,8 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** PostgreSQL: how long a request waits for a connection (new or from the pool) before 503 */
   dbConnectTimeoutMs: number;
+  /** PostgreSQL: connections in this instance's pool (docs/operations.md § Pool size) */
+  dbPoolSize: number;
   /** on SIGTERM/SIGINT: how long requests under way may take to finish before the process exits */
   shutdownGraceMs: number;
   /** production on the embedded PGlite (no fsync: a power loss can lose acknowledged writes) */
@@ -152,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbPoolSize: e.DATABASE_POOL_SIZE,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     allowEmbeddedDatabase: e.ALLOW_EMBEDDED_DATABASE ?? false,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,

@@ -29,6 +29,7 @@ async function main() {
               databaseUrl: config.databaseUrl,
               statementTimeoutMs: config.dbStatementTimeoutMs,
               connectTimeoutMs: config.dbConnectTimeoutMs,
+              poolSize: config.dbPoolSize,
             }
           : { dataDir: config.dataDir },
       ),

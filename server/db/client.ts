@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { type Logger, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -75,16 +75,17 @@ async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
 /** config.ts's defaults, for callers without a config (scripts, test setup). */
 const defaultTimeouts: DatabaseTimeouts = { statementTimeoutMs: 5000, connectTimeoutMs: 3000 };
 
-export type DatabaseSource =
-  | ({ databaseUrl: string } & Partial<DatabaseTimeouts>)
-  | { dataDir: string }
-  | { pglite: PGlite };
+/** A PostgreSQL server, and how this instance uses it. */
+export type PostgresSource = { databaseUrl: string; poolSize?: number } & Partial<DatabaseTimeouts>;
 
-function openPool(source: { databaseUrl: string } & Partial<DatabaseTimeouts>): pg.Pool {
+export type DatabaseSource = PostgresSource | { dataDir: string } | { pglite: PGlite };
+
+function openPool(source: PostgresSource): pg.Pool {
   const { statementTimeoutMs, connectTimeoutMs } = { ...defaultTimeouts, ...source };
   return new pg.Pool({
     connectionString: source.databaseUrl,
-    max: 10,
+    // docs/operations.md § Pool size: why 10.
+    max: source.poolSize ?? 10,
     // No JIT: our queries are short, and PostgreSQL would compile those whose estimated
     // cost passes jit_above_cost (counts over a large table) on every run, at more than
     // the query itself costs.
@@ -140,14 +141,20 @@ function dropBrokenConnections(pool: pg.Pool) {
   }) as typeof pool.connect;
 }
 
-export async function openDatabase(source: DatabaseSource): Promise<Database> {
+/** What a caller may add to the opened database: `logger` sees every statement Drizzle sends, with its parameters. */
+export interface DatabaseOptions {
+  logger?: Logger;
+}
+
+export async function openDatabase(source: DatabaseSource, options: DatabaseOptions = {}): Promise<Database> {
+  const { logger = false } = options;
   if ("databaseUrl" in source) {
     const pool = openPool(source);
     dropBrokenConnections(pool);
     // An idle connection that the server closes (restart, failover) must not crash the
     // process; the pool replaces it on the next query.
     pool.on("error", (err) => console.warn(`database connection lost: ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     const exclusive = <T>(work: () => Promise<T>) => underStartupLock(pool, work);
     try {
       await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder }));
@@ -186,7 +193,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     await close();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   // One process holds the folder (data-dir-lock.ts): nobody to wait for.
   return { db, driver: "pglite", exclusive: (work) => work(), close };
 }

@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { Logger } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
@@ -28,7 +29,7 @@ async function freshDatabase(
   if (driver === "pglite") {
     const tar = await readFile(inject("pgliteTemplate"));
     const client = await PGlite.create({ loadDataDir: new Blob([tar]) });
-    const database = await openDatabase({ pglite: client });
+    const database = await openDatabase({ pglite: client }, { logger: opts.queryLogger });
     return { database, drop: async () => {} };
   }
   return freshPostgresDatabase(env, opts);
@@ -50,11 +51,14 @@ async function freshPostgresDatabase(
     DB_STATEMENT_TIMEOUT_MS: env.DB_STATEMENT_TIMEOUT_MS,
     DB_CONNECT_TIMEOUT_MS: env.DB_CONNECT_TIMEOUT_MS,
   });
-  const database = await openDatabase({
-    databaseUrl: opts.databaseVia?.(url) ?? url,
-    statementTimeoutMs: dbStatementTimeoutMs,
-    connectTimeoutMs: dbConnectTimeoutMs,
-  });
+  const database = await openDatabase(
+    {
+      databaseUrl: opts.databaseVia?.(url) ?? url,
+      statementTimeoutMs: dbStatementTimeoutMs,
+      connectTimeoutMs: dbConnectTimeoutMs,
+    },
+    { logger: opts.queryLogger },
+  );
   return {
     database,
     url,
@@ -81,6 +85,8 @@ export interface TestAppOptions {
   extraRoutes?: (app: FastifyInstance, ctx: AppContext) => void;
   /** PostgreSQL: the address the app reaches its database by, e.g. through a fault proxy */
   databaseVia?: (url: string) => string;
+  /** sees every statement the app sends, with its parameters (server/test/query-plans.ts) */
+  queryLogger?: Logger;
 }
 
 async function testConfig(env: Env) {
@@ -106,7 +112,7 @@ async function testConfig(env: Env) {
 }
 
 /** One app on `database`; closing it closes the app and `database`, then `afterClose`. */
-async function startTestApp(
+export async function startTestApp(
   env: Env,
   database: Database,
   opts: TestAppOptions,

@@ -14,5 +14,9 @@ export const adminAuditLog = pgTable(
     details: jsonb("details").notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index("admin_audit_created_idx").on(t.createdAt)],
+  (t) => [
+    index("admin_audit_created_idx").on(t.createdAt),
+    // 'Logg' filtered by action, newest first; and the filter's list of actions.
+    index("admin_audit_action_idx").on(t.action, t.createdAt),
+  ],
 );

@@ -152,8 +152,9 @@ export const shiftAllocationRuns = pgTable(
     candidateIneligible: text("candidate_ineligible").array().$type<(string | null)[]>().notNull(),
   },
   (t) => [
-    // Whether I was a candidate is asked of one run, by its shift; this finds a deleted
-    // person's runs.
+    // Whether I was a candidate is asked of one run, by its shift, or of all my runs at
+    // once (`candidate_ids @> array[me]`, which this serves; `= any(…)` it cannot); this
+    // also finds a deleted person's runs.
     index("shift_allocation_runs_candidates_idx").using("gin", t.candidateIds),
     check(
       "shift_allocation_runs_candidates_ck",

@@ -118,7 +118,7 @@ export async function listNotifications(db: Db, me: Viewer): Promise<Notificatio
         answered: sql<boolean>`exists (select 1 from ${shiftInterests} i
           where i.shift_id = ${shifts.id} and i.user_id = ${userId})`,
         candidate: sql<boolean>`exists (select 1 from ${shiftAllocationRuns} r
-          where r.shift_id = ${shifts.id} and ${userId}::uuid = any(r.candidate_ids))`,
+          where r.shift_id = ${shifts.id} and r.candidate_ids @> array[${userId}::uuid])`,
       })
       .from(notifications)
       .leftJoin(shifts, eq(shifts.id, shiftIdOf))

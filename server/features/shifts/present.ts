@@ -125,7 +125,7 @@ function shiftRows(db: Db, userId: UserIdParam, where: SQL, order: SQL[]) {
       interested: firstInterested,
       isInterested: iAmInterested(userId),
       isCandidate: sql<boolean>`exists (select 1 from ${shiftAllocationRuns} r
-        where r.shift_id = ${shifts}.id and ${userId}::uuid = any(r.candidate_ids))`,
+        where r.shift_id = ${shifts}.id and r.candidate_ids @> array[${userId}::uuid])`,
       assignment: {
         id: shiftAssignments.id,
         userId: shiftAssignments.userId,

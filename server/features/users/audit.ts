@@ -3,11 +3,15 @@
  * (platform/audit.ts); names are looked up now, so a deleted person shows as nobody, and
  * each row comes with its summary in words (audit-summary.ts).
  */
-import { and, asc, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import { type AuditEntry, userLimits } from "../../../common/schemas/users.ts";
 import type { Db } from "../../db/client.ts";
 import { adminAuditLog, departments, profiles, swapDeals } from "../../db/schema.ts";
 import { auditSummary } from "./audit-summary.ts";
+
+/** A text that may hold an id, as a uuid; null when it holds none (a cast would fail). */
+const asUuid = (text: SQL) =>
+  sql`(case when ${text} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (${text})::uuid end)`;
 
 export async function auditPage(db: Db, query: { before?: string | undefined; action?: string | undefined }) {
   const where: SQL[] = [];
@@ -26,26 +30,28 @@ export async function auditPage(db: Db, query: { before?: string | undefined; ac
       );
   }
   // Every name a row needs comes in this one query (no lookup per row); a thing that is
-  // gone has none. Details hold ids only (platform/audit.ts).
+  // gone has none. Details hold ids only (platform/audit.ts). Each is looked up by its
+  // key as a uuid: compared as text, every row of the page read the table whole.
   const deptKey = sql`coalesce(${adminAuditLog.details}->>'deptId', case when jsonb_typeof(${adminAuditLog.details}->'deptIds') = 'array' and jsonb_array_length(${adminAuditLog.details}->'deptIds') = 1 then ${adminAuditLog.details}->'deptIds'->>0 end)`;
+  const target = asUuid(sql`${adminAuditLog.targetId}`);
   const personName = (id: SQL) =>
-    sql<string | null>`(select full_name from ${profiles} where user_id::text = ${id})`;
+    sql<string | null>`(select full_name from ${profiles} where user_id = ${id})`;
   const dealSide = (column: "owner_id" | "proposer_id") =>
     sql<
       string | null
-    >`(select p.full_name from ${swapDeals} d join ${profiles} p on p.user_id = d.${sql.raw(column)} where ${adminAuditLog.targetType} = 'swapDeal' and d.id::text = ${adminAuditLog.targetId})`;
+    >`(select p.full_name from ${swapDeals} d join ${profiles} p on p.user_id = d.${sql.raw(column)} where ${adminAuditLog.targetType} = 'swapDeal' and d.id = ${target})`;
   const rows = await db
     .select({
       row: adminAuditLog,
-      actorName: personName(sql`${adminAuditLog.actorUserId}::text`),
+      actorName: personName(sql`${adminAuditLog.actorUserId}`),
       userName: sql<
         string | null
-      >`(select full_name from ${profiles} where ${adminAuditLog.targetType} = 'user' and user_id::text = ${adminAuditLog.targetId})`,
+      >`(select full_name from ${profiles} where ${adminAuditLog.targetType} = 'user' and user_id = ${target})`,
       deptName: sql<
         string | null
-      >`(select name from ${departments} where ${adminAuditLog.targetType} = 'department' and id::text = ${adminAuditLog.targetId})`,
-      detailDept: sql<string | null>`(select name from ${departments} where id::text = ${deptKey})`,
-      detailPerson: personName(sql`${adminAuditLog.details}->>'winnerId'`),
+      >`(select name from ${departments} where ${adminAuditLog.targetType} = 'department' and id = ${target})`,
+      detailDept: sql<string | null>`(select name from ${departments} where id = ${asUuid(deptKey)})`,
+      detailPerson: personName(asUuid(sql`${adminAuditLog.details}->>'winnerId'`)),
       dealFrom: dealSide("owner_id"),
       dealTo: dealSide("proposer_id"),
     })
@@ -54,10 +60,16 @@ export async function auditPage(db: Db, query: { before?: string | undefined; ac
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(userLimits.auditPage + 1);
   const page = rows.slice(0, userLimits.auditPage);
-  const actions = await db
-    .selectDistinct({ action: adminAuditLog.action })
-    .from(adminAuditLog)
-    .orderBy(asc(adminAuditLog.action));
+  // The filter's choices: the actions the log holds, one index probe each (a loose index
+  // scan on admin_audit_action_idx), where DISTINCT would read the whole log.
+  const actions = (await db.execute(sql`
+    with recursive a(action) as (
+      (select action from ${adminAuditLog} order by action limit 1)
+      union all
+      select (select l.action from ${adminAuditLog} l where l.action > a.action order by l.action limit 1)
+      from a where a.action is not null
+    )
+    select action from a where action is not null`)) as unknown as { rows: { action: string }[] };
   const entries: AuditEntry[] = page.map(({ row, actorName, userName, deptName, ...more }) => ({
     id: row.id,
     at: row.createdAt.toISOString(),
@@ -77,6 +89,6 @@ export async function auditPage(db: Db, query: { before?: string | undefined; ac
   return {
     entries,
     next: rows.length > userLimits.auditPage ? page.at(-1)!.row.id : null,
-    actions: actions.map((a) => a.action),
+    actions: actions.rows.map((a) => a.action),
   };
 }

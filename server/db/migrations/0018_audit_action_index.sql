@@ -1,0 +1,1 @@
+CREATE INDEX "admin_audit_action_idx" ON "admin_audit_log" USING btree ("action","created_at");
