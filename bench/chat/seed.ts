@@ -66,10 +66,10 @@ export async function seed(
 
 /**
  * `count` messages in the thread, oldest first, written in turn by its members, of
- * varying length; every fifth replies to the message three before it, every third has
- * one to three reactions by other members.
+ * varying length ('Melding <n>: …', n from 1, the oldest); every fifth replies to the
+ * message three before it, every third has one to three reactions by other members.
  */
-async function seedHistory(db: Db, threadId: string, count: number) {
+export async function seedHistory(db: Db, threadId: string, count: number) {
   await db.execute(sql`
     with m as (
       select user_id, row_number() over (order by user_id) - 1 as k
