@@ -14,6 +14,8 @@ const databaseBlindSpecs = [
   "shell-brand-missing.spec.ts",
   "chat-privacy.spec.ts",
   "profile-avatar.spec.ts",
+  // seeds a PGlite directory of its own
+  "chat-long-thread.spec.ts",
 ];
 
 /**
