@@ -50,6 +50,19 @@ function median(runs: PageRun[], key: "performance" | "accessibility"): PageRun 
   return [...runs].sort((a, b) => a[key] - b[key])[Math.floor(runs.length / 2)]!;
 }
 
+/**
+ * On a busy machine Lighthouse now and then loses the trace of a page load (NO_NAVSTART)
+ * and asks to be run again: one more try, said, before giving up.
+ */
+async function runOnceMore<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    console.log(`  (${err instanceof Error ? err.message : String(err)}: once more)`);
+    return run();
+  }
+}
+
 async function lighthousePage(
   label: string,
   url: string,
@@ -59,7 +72,7 @@ async function lighthousePage(
   console.log(`\nLighthouse ${label}, ${formFactor}`);
   const runs: PageRun[] = [];
   for (let i = 1; i <= settings.runs; i++) {
-    const run = await runLighthouse(url, formFactor, opts);
+    const run = await runOnceMore(() => runLighthouse(url, formFactor, opts));
     runs.push(run);
     if (settings.reports) {
       await mkdir(settings.reports, { recursive: true });
