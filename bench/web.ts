@@ -20,6 +20,7 @@
  * (CHROMIUM_PATH to use another). Targets end in PASS/FAIL lines; a missed target does
  * not fail the command. On a shared machine scores move a few points from run to run.
  * BENCH_REPORTS=<dir>: every Lighthouse run's HTML report is written there too.
+ * BENCH_PARTS=lighthouse or =scroll runs one part only.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -29,6 +30,7 @@ import { generateReport } from "lighthouse";
 import { chromiumPath, NO_CHROMIUM_MESSAGE } from "../e2e/support/chromium.ts";
 import { builds, buildWhenStale } from "../scripts/builds.mjs";
 import { buildServer, freshDatabase, num, startApp } from "./lib/infra.ts";
+import type { BenchUser } from "./lib/people.ts";
 import { percentiles, summarize } from "./lib/stats.ts";
 import { type FormFactor, failingAudits, type PageRun, runLighthouse } from "./web/lighthouse.ts";
 import { measureScroll } from "./web/scroll.ts";
@@ -41,8 +43,16 @@ const settings = {
   scrollThrough: num("BENCH_SCROLL_THROUGH", 5000),
   scrollStep: num("BENCH_SCROLL_STEP", 120),
   reports: process.env.BENCH_REPORTS,
+  parts: (process.env.BENCH_PARTS ?? "lighthouse,scroll").split(","),
 };
 const targets = { desktop: 95, mobile: 90, accessibility: 100, maxRows: 200 };
+
+/** The machine's load: how far the figures are this code's and how far its neighbours'. */
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")}`;
 
 const verdict = (ok: boolean, what: string) => console.log(`${ok ? "PASS" : "FAIL"} ${what}`);
 
@@ -102,12 +112,6 @@ async function lighthousePage(
 }
 
 async function main() {
-  // The machine's load says how far the figures are this code's and how far its neighbours'.
-  const load = () =>
-    `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(", ")}`;
   console.log(`${os.cpus().length} cores, ${load()}`);
   const chromePath = chromiumPath();
   if (!chromePath) throw new Error(NO_CHROMIUM_MESSAGE);
@@ -122,7 +126,8 @@ async function main() {
     });
     const server = await startApp(db, authSecret);
     try {
-      for (const formFactor of ["desktop", "mobile"] as const) {
+      const formFactors = settings.parts.includes("lighthouse") ? (["desktop", "mobile"] as const) : [];
+      for (const formFactor of formFactors) {
         await lighthousePage("/login", `${server.base}/login`, formFactor, { chromePath });
         await lighthousePage(
           `/chat/department (${settings.messages.toLocaleString("en")} messages)`,
@@ -132,37 +137,7 @@ async function main() {
         );
       }
 
-      console.log(
-        `\nScrolling a thread of ${settings.scrollMessages.toLocaleString("en")} messages up through ` +
-          `${settings.scrollThrough.toLocaleString("en")}, ${settings.scrollStep} px a frame, 1440×900`,
-      );
-      const scroll = await measureScroll(server.base, scroller!, {
-        chromePath,
-        stopAt: settings.scrollMessages - settings.scrollThrough,
-        step: settings.scrollStep,
-        timeoutMs: 180_000,
-      });
-      const over = (limit: number) =>
-        `${((100 * scroll.frames.filter((f) => f > limit).length) / scroll.frames.length).toFixed(1)} %`;
-      // Frame times read 16.6 to 16.8 ms at 60 Hz (timer rounding): a missed frame is from 17 ms.
-      const passed = settings.scrollMessages - scroll.oldest + 1;
-      console.log(
-        `  ${scroll.frames.length} frames in ${scroll.seconds.toFixed(1)} s; ` +
-          `${passed.toLocaleString("en")} messages scrolled through`,
-      );
-      console.log(`  frame time ${summarize(percentiles(scroll.frames))}`);
-      console.log(`  frames over 16.7 ms: ${over(17)}, over 50 ms: ${over(50)}`);
-      console.log(
-        `  message rows in the page: ${scroll.openRows} when opened, at most ${scroll.maxRows} while scrolling`,
-      );
-      verdict(
-        passed >= settings.scrollThrough,
-        `scrolled through ${settings.scrollThrough} messages (${passed})`,
-      );
-      verdict(
-        scroll.maxRows <= targets.maxRows,
-        `message rows in the page stay bounded (at most ${scroll.maxRows} ≤ ${targets.maxRows})`,
-      );
+      if (settings.parts.includes("scroll")) await scrollPart(server.base, scroller!, chromePath);
       console.log(`\n${load()}`);
     } finally {
       await server.stop();
@@ -170,6 +145,40 @@ async function main() {
   } finally {
     await cleanup();
   }
+}
+
+async function scrollPart(base: string, scroller: BenchUser, chromePath: string) {
+  console.log(
+    `\nScrolling a thread of ${settings.scrollMessages.toLocaleString("en")} messages up through ` +
+      `${settings.scrollThrough.toLocaleString("en")}, ${settings.scrollStep} px a frame, 1440×900`,
+  );
+  const scroll = await measureScroll(base, scroller, {
+    chromePath,
+    stopAt: settings.scrollMessages - settings.scrollThrough,
+    step: settings.scrollStep,
+    timeoutMs: 180_000,
+  });
+  const over = (limit: number) =>
+    `${((100 * scroll.frames.filter((f) => f > limit).length) / scroll.frames.length).toFixed(1)} %`;
+  // Frame times read 16.6 to 16.8 ms at 60 Hz (timer rounding): a missed frame is from 17 ms.
+  const passed = settings.scrollMessages - scroll.oldest + 1;
+  console.log(
+    `  ${scroll.frames.length} frames in ${scroll.seconds.toFixed(1)} s; ` +
+      `${passed.toLocaleString("en")} messages scrolled through`,
+  );
+  console.log(`  frame time ${summarize(percentiles(scroll.frames))}`);
+  console.log(`  frames over 16.7 ms: ${over(17)}, over 50 ms: ${over(50)}`);
+  console.log(
+    `  message rows in the page: ${scroll.openRows} when opened, at most ${scroll.maxRows} while scrolling`,
+  );
+  verdict(
+    passed >= settings.scrollThrough,
+    `scrolled through ${settings.scrollThrough} messages (${passed})`,
+  );
+  verdict(
+    scroll.maxRows <= targets.maxRows,
+    `message rows in the page stay bounded (at most ${scroll.maxRows} ≤ ${targets.maxRows})`,
+  );
 }
 
 await main();
