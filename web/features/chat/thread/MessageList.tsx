@@ -127,11 +127,6 @@ export function MessageList({
     anchorTo: "end",
     followOnAppend: true,
     scrollEndThreshold: followWithinPx,
-    // Scrolling moves rows by writing their `top` and the list's height straight to the
-    // page; the list re-renders only when rows come or go. Re-rendering it on every
-    // scroll event cost frames on long threads.
-    directDomUpdates: true,
-    directDomUpdatesMode: "position",
   });
   const items = virtualizer.getVirtualItems();
   const [highlighted, setHighlighted] = useState<string | null>(null);
@@ -275,7 +270,7 @@ export function MessageList({
           className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
         >
           <div className="flex min-h-full flex-col justify-end pb-2">
-            <div ref={virtualizer.containerRef} className="relative w-full">
+            <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
                 const row = rows[item.index]!;
                 return (
@@ -283,7 +278,8 @@ export function MessageList({
                     key={item.key}
                     data-index={item.index}
                     ref={virtualizer.measureElement}
-                    className="absolute left-0 w-full"
+                    className="absolute top-0 left-0 w-full"
+                    style={{ transform: `translateY(${item.start}px)` }}
                   >
                     {row.day && <DayDivider label={row.day} />}
                     <MessageItem
