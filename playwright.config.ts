@@ -15,6 +15,8 @@ const databaseBlindSpecs = [
   "chat-privacy.spec.ts",
   "profile-avatar.spec.ts",
   "web-budget.spec.ts",
+  // seeds a PGlite directory of its own
+  "chat-long-thread.spec.ts",
 ];
 
 /**

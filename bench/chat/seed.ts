@@ -67,8 +67,8 @@ export async function seed(
 
 /**
  * `count` messages in the thread, oldest first, written in turn by its members, of
- * varying length; every fifth replies to the message three before it, every third has
- * one to three reactions by other members.
+ * varying length ('Melding <n>: …', n from 1, the oldest); every fifth replies to the
+ * message three before it, every third has one to three reactions by other members.
  */
 export async function writeHistory(db: Db, threadId: string, count: number) {
   await db.execute(sql`

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currentShiftBlock, osloTimeZone, shiftBlocks } from "./shift-block.ts";
+import { currentShiftBlock, osloDayNumber, osloTimeZone, shiftBlocks } from "./shift-block.ts";
 
 const oslo = (y: number, m: number, d: number, h: number, min = 0) =>
   new Date(new TZDate(y, m - 1, d, h, min, 0, 0, osloTimeZone).getTime());
@@ -69,5 +69,33 @@ describe("currentShiftBlock", () => {
         expect(next.kind).toBe(shiftBlocks[(index + 1) % shiftBlocks.length]!.kind);
       }),
     );
+  });
+});
+
+describe("osloDayNumber", () => {
+  const instant = fc.date({ min: new Date("2000-01-01"), max: new Date("2060-12-31"), noInvalidDate: true });
+  const dayOf = (at: Date) => {
+    const local = new TZDate(at.getTime(), osloTimeZone);
+    return Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()) / 86_400_000;
+  };
+
+  it("is the Oslo calendar day of the very instant, though worked out per UTC hour", () => {
+    fc.assert(
+      fc.property(instant, (at) => {
+        expect(osloDayNumber(at)).toBe(dayOf(at));
+      }),
+    );
+  });
+
+  it("turns at Oslo's midnight, also on the nights summer time starts and ends", () => {
+    for (const midnight of [
+      "2026-03-29T00:00:00+01:00",
+      "2026-10-25T00:00:00+02:00",
+      "2026-10-26T00:00:00+01:00",
+    ]) {
+      const at = new Date(midnight);
+      expect(osloDayNumber(at) - osloDayNumber(new Date(at.getTime() - 1))).toBe(1);
+      expect(osloDayNumber(at)).toBe(dayOf(at));
+    }
   });
 });

@@ -140,8 +140,8 @@ export function EmojiPicker({
           align="end"
           collisionPadding={8}
           // The close is told once Radix has given the focus back to the trigger (right after
-          // this handler): MessageActions hides its toolbar, trigger and all, once the picker
-          // is closed and the focus is outside it, and a hidden trigger cannot take the focus.
+          // this handler): the message takes its toolbar away, trigger and all, once the
+          // picker is closed and the focus is outside it, and a trigger gone cannot take it.
           onCloseAutoFocus={() => queueMicrotask(() => onOpenChange?.(false))}
           className={cn(
             "z-50 w-[calc(8*2.25rem+0.875rem+1rem)] rounded-lg border border-border bg-white p-2 shadow-lg",

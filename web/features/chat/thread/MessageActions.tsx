@@ -1,9 +1,8 @@
 import type { LucideIcon } from "lucide-react";
 import { Pencil, Reply, SmilePlus, Trash2 } from "lucide-react";
-import { type ComponentProps, useState } from "react";
+import type { ComponentProps } from "react";
 import { ui } from "../../../../common/texts/index.ts";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
-import { cn } from "../../../lib/cn.ts";
 import type { ThreadMessage } from "../api/message-cache.ts";
 import { EmojiPicker } from "./EmojiPicker.tsx";
 import { useThreadActions } from "./thread-context.tsx";
@@ -30,13 +29,19 @@ function ActionButton({
 }
 
 /**
- * React, reply, edit, delete: shown while the message is hovered or holds the focus, so
- * only the focused message's buttons are in the tab order. What appears follows the
- * message's `abilities` from the server.
+ * React, reply, edit, delete: MessageItem shows them while the message is hovered or
+ * holds the focus, so only the focused message's buttons are in the tab order, and while
+ * the reaction picker is open (`onPickingChange`). What appears follows the message's
+ * `abilities` from the server.
  */
-export function MessageActions({ message }: { message: ThreadMessage }) {
+export function MessageActions({
+  message,
+  onPickingChange,
+}: {
+  message: ThreadMessage;
+  onPickingChange: (picking: boolean) => void;
+}) {
   const actions = useThreadActions();
-  const [picking, setPicking] = useState(false);
   const { abilities } = message;
   const canReact = abilities.react && actions.reactionsOn;
   const canReply = actions.canWrite && !message.deletedAt && !message.pending;
@@ -45,15 +50,11 @@ export function MessageActions({ message }: { message: ThreadMessage }) {
     <div
       role="toolbar"
       aria-label={t.actions.label}
-      className={cn(
-        "absolute -top-4 right-3 z-10 items-center rounded-lg border border-border bg-white p-0.5 shadow-sm",
-        // The picker takes the focus into its popover; the toolbar stays while it is open.
-        picking ? "flex" : "hidden group-hover:flex group-focus-within:flex",
-      )}
+      className="absolute -top-4 right-3 z-10 flex items-center rounded-lg border border-border bg-white p-0.5 shadow-sm"
     >
       {canReact && (
         <EmojiPicker
-          onOpenChange={setPicking}
+          onOpenChange={onPickingChange}
           onPick={(emoji) => actions.toggleReaction(message.id, emoji)}
           trigger={<ActionButton label={t.actions.react} icon={SmilePlus} />}
         />

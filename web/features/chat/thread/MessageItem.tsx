@@ -1,5 +1,5 @@
 import { CornerUpLeft } from "lucide-react";
-import { type KeyboardEvent, memo, useEffect, useRef } from "react";
+import { type FocusEvent, type KeyboardEvent, memo, useEffect, useRef, useState } from "react";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
@@ -98,6 +98,15 @@ export const MessageItem = memo(function MessageItem({
   // A message of files only has no line of text.
   const textShown = Boolean(message.content) || message.attachments.length === 0;
   const element = useRef<HTMLElement>(null);
+  // The actions exist only while the message is pointed at or holds the focus (or their
+  // reaction picker is open): a toolbar of tooltips and icons in every row cost the
+  // virtualised list most of its frames while scrolling, for buttons nobody saw.
+  const [pointed, setPointed] = useState(false);
+  const [focusWithin, setFocusWithin] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusWithin(false);
+  };
 
   // A message jumped to takes the focus, also when it only now scrolled into the list.
   useEffect(() => {
@@ -119,6 +128,10 @@ export const MessageItem = memo(function MessageItem({
       tabIndex={focusable ? 0 : -1}
       aria-busy={message.pending ? true : undefined}
       onKeyDown={onKeyDown}
+      onPointerEnter={() => setPointed(true)}
+      onPointerLeave={() => setPointed(false)}
+      onFocus={() => setFocusWithin(true)}
+      onBlur={onBlur}
       className={cn(
         "group relative flex gap-3 px-4 py-0.5 transition-colors duration-700 hover:bg-muted/70 focus-visible:bg-muted/70 focus-visible:outline-offset-[-2px] md:px-6",
         // Padding, not margin: the list measures each row by its box.
@@ -168,7 +181,9 @@ export const MessageItem = memo(function MessageItem({
           />
         )}
       </div>
-      {!editing && <MessageActions message={message} />}
+      {!editing && (pointed || focusWithin || picking) && (
+        <MessageActions message={message} onPickingChange={setPicking} />
+      )}
     </article>
   );
 });

@@ -216,6 +216,7 @@ describe("editing and deleting", () => {
     await openDepartmentChat();
     const message = (await screen.findByText("Feil tråd, beklager")).closest("article")!;
 
+    await userEvent.hover(message);
     await userEvent.click(within(message).getByRole("button", { name: "Slett" }));
     expect(await screen.findByText("Denne meldingen ble slettet")).toBeInTheDocument();
     const toast = (await screen.findByText("Meldingen ble slettet")).closest("li")!;
@@ -233,6 +234,7 @@ describe("editing and deleting", () => {
     server.add(ola, "Skrevet av Ola");
     await openDepartmentChat();
     const message = (await screen.findByText("Skrevet av Ola")).closest("article")!;
+    await userEvent.hover(message);
     expect(within(message).getByRole("button", { name: "Svar" })).toBeInTheDocument();
     expect(within(message).queryByRole("button", { name: "Rediger" })).toBeNull();
     expect(within(message).queryByRole("button", { name: "Slett" })).toBeNull();
