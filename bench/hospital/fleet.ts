@@ -55,7 +55,8 @@ export class Fleet {
       ws.once("close", (code, reason) => {
         if (this.closing) return;
         this.count(`socket closed (${code})`);
-        if (confirmed < wanted.length) reject(new Error(`socket closed (${code} ${reason}) before subscribing`));
+        if (confirmed < wanted.length)
+          reject(new Error(`socket closed (${code} ${reason}) before subscribing`));
       });
       ws.on("message", (data) => {
         const at = performance.now();

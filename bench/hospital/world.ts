@@ -128,7 +128,8 @@ export async function openApp(
   const worker = async () => {
     while (next < world.people.length) {
       times.push(await openOne(world, api, fleet, world.people[next++]!));
-      if (times.length % 500 === 0) console.log(`  ${times.length} of ${world.people.length} have opened the app`);
+      if (times.length % 500 === 0)
+        console.log(`  ${times.length} of ${world.people.length} have opened the app`);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
