@@ -20,8 +20,11 @@ export type Outcome =
   | {
       status: number;
       code?: string;
-      /** a chat message sent, and the sender's instance */
-      message?: { id: string; threadId: string; instance: number };
+      /**
+       * a chat message sent: when its post was issued (a photo's after its upload, as the
+       * app uploads on attaching and posts on 'Send'), and the sender's instance
+       */
+      message?: { id: string; threadId: string; instance: number; sentAt: number };
       /** a shift or offer made, and by whom (the same person acts on it next) */
       made?: { id: string; by: Person };
     }
@@ -77,6 +80,7 @@ async function post(ctx: Context, author: Person, threadId: string, pick: number
   // One in ten answers one of the thread's recent messages.
   const replyTo = again(pick) < 0.1 && recent.length > 0 ? pickOf(recent, again(again(pick))).id : undefined;
   const content = attachmentIds ? "" : text(pick);
+  const sentAt = performance.now();
   const answer = ctx.baseline
     ? await ctx.api.send(author, "POST", `/threads/${threadId}/messages`, { authorId: author.id, content })
     : await ctx.api.send(author, "POST", `/api/chat/threads/${threadId}/messages`, {
@@ -88,7 +92,7 @@ async function post(ctx: Context, author: Person, threadId: string, pick: number
   if (answer.status !== 201) return failed(answer.status, answer);
   const { id } = answer.json() as { id: string };
   ctx.world.remember(threadId, { id, author });
-  return { status: 201, message: { id, threadId, instance: ctx.api.instanceOf(author) } };
+  return { status: 201, message: { id, threadId, instance: ctx.api.instanceOf(author), sentAt } };
 }
 
 /** Someone's own recent message in their department's chat, with its author. */
@@ -212,6 +216,8 @@ const actions: Record<ActionKind, Action> = {
     const open = ctx.world.openShifts.get(leader.dept)!;
     const at = open.findIndex((s) => s.id === made);
     if (at < 0) return { skip: "the shift was not published" };
+    // A leader assigns what someone answered; the app's preview says so before asking.
+    if (open[at]!.interested.size === 0) return { skip: "nobody answered" };
     open.splice(at, 1);
     return ok(ctx.api.send(leader, "POST", `/api/shifts/${made}/assign`));
   },

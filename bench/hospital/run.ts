@@ -148,9 +148,7 @@ export async function runHospital(
     await Promise.race([Promise.all(pending), sleep(60_000)]);
 
     // Stragglers: a few seconds for the last deliveries.
-    const sent = done.flatMap((d) =>
-      "status" in d.outcome && d.outcome.message ? [{ ...d.outcome.message, t0: d.t0 }] : [],
-    );
+    const sent = done.flatMap((d) => ("status" in d.outcome && d.outcome.message ? [d.outcome.message] : []));
     const expected = (threadId: string) => fleet.followers.get(threadId) ?? 0;
     const want = sent.reduce((n, s) => n + expected(s.threadId), 0);
     const received = () => sent.reduce((n, s) => n + (fleet.arrivals.get(s.id)?.length ?? 0), 0);
@@ -164,8 +162,8 @@ export async function runHospital(
       const arrivals = fleet.arrivals.get(s.id) ?? [];
       const from = s.instance;
       for (const a of arrivals) {
-        all.push(a.at - s.t0);
-        (a.instance === from ? local : cross).push(a.at - s.t0);
+        all.push(a.at - s.sentAt);
+        (a.instance === from ? local : cross).push(a.at - s.sentAt);
       }
       for (let i = arrivals.length; i < expected(s.threadId); i++) all.push(Number.POSITIVE_INFINITY);
     }
