@@ -81,6 +81,7 @@ export async function writeCurve(file: string, points: CurvePoint[], caption: st
   const msMax = [100, 200, 500, 1000, 2000].find((m) => m >= highest) ?? 2000;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">`,
+    `<title>${caption}: p99 and CPU against people, one and two instances</title>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="${width / 2}" y="22" font-size="16" text-anchor="middle" font-weight="600">${caption}</text>`,
     ...axes(lefts[0]!, "p99 (ms): chat send→deliver ─, slowest API action - -, target ┈", msMax, "", xs),
