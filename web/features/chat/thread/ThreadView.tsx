@@ -120,11 +120,12 @@ export function ThreadView({
   // composer is there before the history, so the caret need not wait for it.
   useEffect(() => {
     if (!canWrite || !window.matchMedia(typingAtHand).matches) return;
-    // Someone already typing elsewhere or in a dialog keeps their place; the link or button
-    // that opened the thread gives way.
+    // Someone already typing elsewhere, in a dialog or in a menu they opened while the
+    // thread loaded keeps their place (the focus leaving a menu closes it); the link or
+    // button that opened the thread gives way.
     if (
       document.activeElement?.closest(
-        "input, textarea, select, [contenteditable], [role=dialog], [role=alertdialog]",
+        "input, textarea, select, [contenteditable], [role=dialog], [role=alertdialog], [role=menu]",
       )
     )
       return;
