@@ -193,7 +193,7 @@ const actions: Record<ActionKind, Action> = {
     return { status: 201, made: { id: (answer.json() as { id: string }).id, by: leader } };
   },
   "shift.publish": async (ctx, step) => {
-    const { made, leader } = await madeBy(ctx, step);
+    const { made, by: leader } = await madeBy(ctx, step);
     if (!made || !leader) return { skip: "the shift was not made" };
     const outcome = await ok(ctx.api.send(leader, "POST", `/api/shifts/${made}/publish`));
     if ("status" in outcome && outcome.status === 200)
@@ -211,7 +211,7 @@ const actions: Record<ActionKind, Action> = {
     return ok(ctx.api.send(person, "POST", `/api/shifts/${shift.id}/interest`));
   },
   "shift.assign": async (ctx, step) => {
-    const { made, leader } = await madeBy(ctx, step);
+    const { made, by: leader } = await madeBy(ctx, step);
     if (!made || !leader) return { skip: "the shift was not made" };
     const open = ctx.world.openShifts.get(leader.dept)!;
     const at = open.findIndex((s) => s.id === made);
@@ -240,7 +240,7 @@ const actions: Record<ActionKind, Action> = {
     return { status: 201, made: { id: (answer.json() as { id: string }).id, by: person } };
   },
   "swap.claim": async (ctx, step) => {
-    const { made, leader: owner } = await madeBy(ctx, step);
+    const { made, by: owner } = await madeBy(ctx, step);
     if (!made || !owner) return { skip: "the offer was not made" };
     const staff = ctx.world.department(owner).staff.filter((p) => p !== owner);
     const answer = await ctx.api.send(
@@ -275,10 +275,10 @@ const actions: Record<ActionKind, Action> = {
 };
 
 /** What the step before this one made, and who made it (the same person acts next). */
-async function madeBy(ctx: Context, step: Step): Promise<{ made?: string; leader?: Person }> {
+async function madeBy(ctx: Context, step: Step): Promise<{ made?: string; by?: Person }> {
   const parent = step.parent && (await ctx.made.get(step.parent));
   if (!parent || !("made" in parent) || !parent.made) return {};
-  return { made: parent.made.id, leader: parent.made.by };
+  return { made: parent.made.id, by: parent.made.by };
 }
 
 export function run(ctx: Context, step: Step): Promise<Outcome> {
