@@ -51,3 +51,21 @@ export const swapLimits = {
   describedShiftMaxDays: 7,
   noteMaxLength: 500,
 } as const;
+
+/**
+ * Issue 26: duty roles, urgent messages and their reminders. A role's name is at most 40
+ * characters; the grid a leader fills runs from today through the next 14 days.
+ */
+export const dutyLimits = {
+  roleNameMaxLength: 40,
+  rolesPerDepartment: 30,
+  gridDaysAhead: 14,
+  /** an unacknowledged urgent message is noticed again this often… */
+  urgentRepeatMs: 2 * 60_000,
+  /** …for this long after it was sent */
+  urgentRepeatForMs: 30 * 60_000,
+  /** a role holder's silence this long reaches the department's leaders on shift */
+  urgentEscalateAfterMs: 5 * 60_000,
+  /** urgent messages a person may send per minute */
+  urgentPerMinute: 10,
+} as const;

@@ -19,6 +19,7 @@ export * from "./schema/audit.ts";
 export * from "./schema/auth.ts";
 export * from "./schema/chat.ts";
 export * from "./schema/demo.ts";
+export * from "./schema/duty.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/people.ts";
 export * from "./schema/platform.ts";
