@@ -20,24 +20,29 @@ const databaseBlindSpecs = [
 ];
 
 /**
- * Two instances behind nginx on one PostgreSQL database: with E2E_POSTGRES_URL set (CI),
- * the run on PGlite leaves it to the run on PostgreSQL, so it runs once.
+ * Two instances behind nginx on one PostgreSQL database: PostgreSQL only.
  */
 const postgresOnlySpecs = ["cluster.spec.ts"];
 
-const ignored = process.env.E2E_DATABASE_URL
-  ? databaseBlindSpecs
+/**
+ * With E2E_POSTGRES_URL set (CI), every journey runs once, on PostgreSQL — the database a
+ * hospital runs — and the run on PGlite keeps only the specs the PostgreSQL run leaves
+ * out. Every endpoint runs on both databases in the server suites; two full browser runs
+ * took half of CI's 49 minutes. Without it (a developer's machine), everything runs on
+ * PGlite but the cluster.
+ */
+const selection = process.env.E2E_DATABASE_URL
+  ? { testIgnore: databaseBlindSpecs }
   : process.env.E2E_POSTGRES_URL
-    ? postgresOnlySpecs
-    : [];
+    ? { testMatch: databaseBlindSpecs }
+    : { testIgnore: postgresOnlySpecs };
 
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
-  // The second run, on PostgreSQL, is for what the database decides. Screens whose server
-  // side is the same on either (routes and sidebar, the brand file, the composer's privacy
-  // check, a picture's way to disk) run once; their API runs on both in the server suites.
-  testIgnore: ignored,
+  // Screens whose server side is the same on either database (routes and sidebar, the
+  // brand file, the composer's privacy check, a picture's way to disk) run on PGlite only.
+  ...selection,
   globalSetup: "./e2e/global-setup.ts",
   // Playwright empties outputDir at start; keep it apart from the suites' JSON reports.
   outputDir: "test-results/e2e-artifacts",

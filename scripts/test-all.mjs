@@ -4,10 +4,10 @@
  *
  * 1. Vitest, all projects (common, server-pglite, server-postgres when TEST_DATABASE_URL
  *    is set, web) → test-results/vitest.json
- * 2. Playwright browser tests → test-results/e2e.json (servers on PGlite)
- * 3. with E2E_POSTGRES_URL set (CI sets it): the browser tests again (all but the few the
- *    database cannot change, see playwright.config.ts), each server on a new
- *    database of that PostgreSQL server → test-results/e2e-postgres.json
+ * 2. Playwright browser tests → test-results/e2e.json (servers on PGlite); with
+ *    E2E_POSTGRES_URL set only the few the database cannot change (playwright.config.ts)
+ * 3. with E2E_POSTGRES_URL set (CI sets it): every other browser test, each server on a
+ *    new database of that PostgreSQL server → test-results/e2e-postgres.json
  *
  * Output of both is streamed. The very last line printed is exactly `N passed, N failed`,
  * totalled over all suites (skipped tests are not passed; a suite that crashed without a
