@@ -12,9 +12,10 @@ import { nextBlock, ongoingBlock } from "../../../common/domain/duty.ts";
 import { osloTimeZone } from "../../../common/domain/shift-block.ts";
 import type { DutyGridDto, DutyNowDto } from "../../../common/schemas/duty.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
-import { adminAuditLog, dutyHoldings, dutyRoles } from "../../db/schema.ts";
+import { adminAuditLog, dutyHoldings, dutyRoles, user } from "../../db/schema.ts";
+import { seedDemoDuty } from "../../db/seed/demo-duty.ts";
 import type { BusEvent } from "../../platform/events.ts";
-import { assignShiftTo, makeShift, makeStaff } from "../../test/factories.ts";
+import { assignShiftTo, makeShift, makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
 import { twoDepartments, type World } from "../../test/world.ts";
 
@@ -137,14 +138,12 @@ describe("duty roles", () => {
     it("stops at 30 roles in a department", async () => {
       const dept = w.b;
       const have = (await rolesNow(w.as.per, dept)).roles.length;
-      await t.ctx.db
-        .insert(dutyRoles)
-        .values(
-          Array.from({ length: dutyLimits.rolesPerDepartment - have }, (_, i) => ({
-            deptId: dept,
-            name: `Rolle ${i}`,
-          })),
-        );
+      await t.ctx.db.insert(dutyRoles).values(
+        Array.from({ length: dutyLimits.rolesPerDepartment - have }, (_, i) => ({
+          deptId: dept,
+          name: `Rolle ${i}`,
+        })),
+      );
       const res = await w.as.leaderB.post(dutyPath(dept, "/roles"), { name: "Én til" });
       expect(codeOf(res)).toEqual([409, "duty_roles_full"]);
     });
@@ -390,5 +389,21 @@ describe("duty roles", () => {
         Array.from({ length: 7 }, () => [topics.dept(w.a), "duty.changed", { deptId: w.a }]),
       );
     });
+  });
+
+  it("seeds the demo's Anestesi with three roles held in today's blocks", async () => {
+    await seedDemoDuty(t.ctx.db, now);
+    const [lars] = await t.ctx.db.select().from(user).where(eq(user.email, "leder@demo.no"));
+    const asLars = await signedInClient(t, lars!.id);
+    const session = await asLars.session();
+    const anestesi = session.memberships[0].deptId;
+    const held = await rolesNow(asLars, anestesi);
+    expect(held.roles.map((r) => [r.name, r.holder?.fullName ?? null])).toEqual([
+      ["Ansvarshavende sykepleier", "Sofie Berg"],
+      ["Koordinator", "Ingrid Hansen"],
+      ["Vakthavende lege", "Ingrid Hansen"],
+    ]);
+    const grid: DutyGridDto = (await asLars.get(dutyPath(anestesi, "/grid"))).json();
+    expect(grid.holdings.length).toBeGreaterThan(9);
   });
 });
