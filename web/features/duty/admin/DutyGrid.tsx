@@ -18,14 +18,10 @@ import { useSetHolder } from "../api/mutations.ts";
 
 const t = ui.duty;
 
-const dayFormat = new Intl.DateTimeFormat("nb-NO", {
-  timeZone: "Europe/Oslo",
-  weekday: "short",
-  day: "2-digit",
-  month: "2-digit",
-});
-/** 'tor. 11.06' for a duty day `2026-06-11`. */
-export const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
+const weekday = new Intl.DateTimeFormat("nb-NO", { timeZone: "Europe/Oslo", weekday: "short" });
+/** 'tor. 11.06' for a duty day `2026-06-11`, as the shift cards write a day. */
+export const dayLabel = (date: string) =>
+  `${weekday.format(new Date(`${date}T12:00:00Z`))} ${date.slice(8, 10)}.${date.slice(5, 7)}`;
 
 interface Day {
   date: string;
@@ -59,6 +55,7 @@ function HolderSelect({
   block: DutyGridBlock;
   holder: DutyPerson | undefined;
   staff: readonly DutyPerson[];
+  /** its name: the role, the block and the day (a visible label says the role alone) */
   label: string;
   id?: string;
 }) {
@@ -74,7 +71,7 @@ function HolderSelect({
   return (
     <NativeSelect
       id={id}
-      aria-label={id ? undefined : label}
+      aria-label={label}
       options={options}
       value={value}
       disabled={block.past}
@@ -250,7 +247,6 @@ function CellField({
     <div className="flex flex-col gap-1">
       <Label htmlFor={id} className="text-xs text-muted-fg">
         <UserText>{role.name}</UserText>
-        <span className="sr-only">, {`${block.name} ${day}`}</span>
       </Label>
       <HolderSelect
         id={id}
