@@ -74,5 +74,7 @@ export const dutyTexts = {
     noRoles: "Avdelingen har ingen vaktroller.",
     manage: "Administrer vaktroller",
     holdersFailed: "Kunne ikke laste hvem som har vaktrollene",
+    // The retry's name says what it retries: a page may show another list's 'Prøv igjen'.
+    holdersRetry: "Prøv igjen å laste vaktrollene",
   },
 } as const;

@@ -20,6 +20,7 @@ import {
 } from "../../../components/ui/dropdown-menu.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { UserText } from "../../../components/user-text.tsx";
+import { ApiError } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useSession } from "../../../lib/session.tsx";
@@ -54,11 +55,13 @@ function Holders({ deptId, me, variant }: { deptId: string; me: string; variant:
         ))}
       </div>
     );
+  // Nothing to show where the department's roles are not mine to see.
+  if (now.isError && now.error instanceof ApiError && now.error.status === 404) return null;
   if (now.isError)
     return (
       <div className={cn("flex flex-wrap items-center gap-2", variant === "strip" && "px-4 py-2 md:px-6")}>
         <p className="text-sm text-error">{t.holdersFailed}</p>
-        <Button variant="outline" size="sm" onClick={() => void now.refetch()}>
+        <Button variant="outline" size="sm" aria-label={t.holdersRetry} onClick={() => void now.refetch()}>
           {t.retry}
         </Button>
       </div>
