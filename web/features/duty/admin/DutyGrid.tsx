@@ -66,8 +66,7 @@ function HolderSelect({
     ...(known || !holder ? [] : [{ value: holder.userId, label: t.inactiveHolder(holder.fullName) }]),
     ...staff.map((p) => ({ value: p.userId, label: p.fullName })),
   ];
-  // While a choice is on its way, it shows; the grid's answer follows.
-  const value = set.isPending ? (set.variables.userId ?? "") : (holder?.userId ?? "");
+  const value = holder?.userId ?? "";
   return (
     <NativeSelect
       id={id}
@@ -148,7 +147,7 @@ function GridTable({ grid }: { grid: DutyGridDto }) {
               <th
                 scope="colgroup"
                 colSpan={grid.roles.length + 1}
-                className="border-b border-border bg-muted/40 px-3 py-1.5 text-left text-xs font-semibold text-ink capitalize"
+                className="border-b border-border bg-muted/40 px-3 py-1.5 text-left text-xs font-semibold text-ink"
               >
                 {i === 0 ? `${t.today} · ${dayLabel(day.date)}` : dayLabel(day.date)}
               </th>

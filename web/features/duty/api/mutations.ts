@@ -5,6 +5,7 @@
  */
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
+  type DutyGridDto,
   type DutyHolderInput,
   type DutyRoleInput,
   dutyNowDto,
@@ -67,22 +68,51 @@ export const useDeleteRole = (deptId: string) =>
     t.deleteFailed,
   );
 
-/** A cell of the grid: a holder for one block, or 'Ingen'. */
-export const useSetHolder = (deptId: string) =>
-  useDutyMutation(
-    ({
-      roleId,
-      ...body
-    }: DutyHolderInput & { roleId: string; roleName: string; holderName: string | null }) =>
+type HolderChange = DutyHolderInput & { roleId: string; roleName: string; holderName: string | null };
+
+/** The grid with the cell's new holder (or none), as the server will have it. */
+function withHolder(grid: DutyGridDto, change: HolderChange): DutyGridDto {
+  const others = grid.holdings.filter(
+    (h) => !(h.roleId === change.roleId && h.blockStart === change.blockStart),
+  );
+  const holder = grid.staff.find((p) => p.userId === change.userId);
+  return {
+    ...grid,
+    holdings: holder ? [...others, { roleId: change.roleId, blockStart: change.blockStart, holder }] : others,
+  };
+}
+
+/**
+ * A cell of the grid: a holder for one block, or 'Ingen'. The cell shows the choice at
+ * once and keeps it while the grid is read again; a refusal puts the old holder back.
+ */
+export function useSetHolder(deptId: string) {
+  const client = useQueryClient();
+  const key = dutyKeys.grid(deptId);
+  return useMutation({
+    mutationFn: ({ roleId, blockStart, userId }: HolderChange) =>
       apiFetch(rolePath(deptId, roleId, "/holder"), {
         method: "PUT",
-        body: { blockStart: body.blockStart, userId: body.userId },
+        body: { blockStart, userId },
         schema: okResponse,
       }),
-    (_, vars) =>
-      toast.success(vars.holderName ? t.assigned(vars.holderName, vars.roleName) : t.cleared(vars.roleName)),
-    t.assignFailed,
-  );
+    onMutate: async (change) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<DutyGridDto>(key);
+      if (before) client.setQueryData(key, withHolder(before, change));
+      return { before };
+    },
+    onSuccess: (_, change) =>
+      toast.success(
+        change.holderName ? t.assigned(change.holderName, change.roleName) : t.cleared(change.roleName),
+      ),
+    onError: (err, _, context) => {
+      if (context?.before) client.setQueryData(key, context.before);
+      failed(err, t.assignFailed);
+    },
+    onSettled: () => refreshAll(client),
+  });
+}
 
 /** 'Ta rollen'. */
 export function useTakeRole(deptId: string) {

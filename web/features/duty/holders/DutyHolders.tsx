@@ -141,10 +141,15 @@ function RoleNow({
       <div className="flex min-w-0 items-center gap-2">
         {role.holder && <Avatar name={role.holder.fullName} src={role.holder.avatarUrl} size="sm" />}
         <div className="min-w-0 text-sm leading-tight">
-          <div id={nameId} className="truncate text-xs font-medium text-muted-fg">
+          <div id={nameId} className="text-xs font-medium break-words text-muted-fg md:truncate">
             <UserText>{role.name}</UserText>
           </div>
-          <div className={cn("truncate", role.holder ? "font-medium text-ink" : "text-muted-fg italic")}>
+          <div
+            className={cn(
+              "break-words md:truncate",
+              role.holder ? "font-medium text-ink" : "text-muted-fg italic",
+            )}
+          >
             {role.holder ? <UserText>{role.holder.fullName}</UserText> : t.noHolder}
             {mine && <span className="font-normal text-muted-fg"> ({t.you.toLowerCase()})</span>}
           </div>
