@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import type { DutyNowDto, DutyRoleNow } from "../../../../common/schemas/duty.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
-import { Button, buttonClass } from "../../../components/ui/button.tsx";
+import { Button } from "../../../components/ui/button.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -75,7 +75,14 @@ function Holders({ deptId, me, variant }: { deptId: string; me: string; variant:
 
 function ManageLink({ className }: { className?: string }) {
   return (
-    <Link to={paths.admin.duty} className={cn(buttonClass("link", "sm"), className)}>
+    <Link
+      to={paths.admin.duty}
+      // A finger's target on a phone (the quick actions show the rail), text-sized from 768 px.
+      className={cn(
+        "inline-flex min-h-11 items-center text-sm font-medium text-primary underline underline-offset-4 hover:no-underline md:min-h-0",
+        className,
+      )}
+    >
       {t.manage}
     </Link>
   );
@@ -211,7 +218,7 @@ export function Panel({ now, me }: { now: DutyNowDto; me: string }) {
     return (
       <div className="flex flex-col items-start gap-1">
         <p className="text-sm text-muted-fg">{t.noRoles}</p>
-        {now.canManage && <ManageLink className="h-auto md:h-auto" />}
+        {now.canManage && <ManageLink />}
       </div>
     );
   return (
