@@ -14,6 +14,7 @@ import { authMailer } from "./features/auth/mailer.ts";
 import { chatFeature, threadTopicResource } from "./features/chat/index.ts";
 import { departmentsFeature } from "./features/departments/index.ts";
 import { devFeature } from "./features/dev/index.ts";
+import { dutyFeature } from "./features/duty/index.ts";
 import { notificationsFeature } from "./features/notifications/index.ts";
 import { notifyAfterCommit, queueNotices } from "./features/notifications/outbox.ts";
 import { notify } from "./features/notifications/service.ts";
@@ -58,6 +59,7 @@ const features: Feature[] = [
   swapsFeature({ notify }),
   usersFeature({ purges: userPurges }),
   profileFeature,
+  dutyFeature,
   devFeature,
 ];
 

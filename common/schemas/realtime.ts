@@ -74,6 +74,8 @@ export const realtimeEventBody = z.discriminatedUnion("type", [
   event("swap.offersChanged", z.object({ deptId: z.string(), openDeptOffers: count })),
   // On the `user:` topics of both parties, and of the leaders and admins a deal waits for.
   event("swap.dealsChanged", z.object({ dealId: z.string() })),
+  // On `dept:{id}` after a duty role or one of its holders changed ('Vaktroller').
+  event("duty.changed", z.object({ deptId: z.string() })),
   // On `dept:{id}` when someone comes online there (was away or offline).
   event("presence.online", presenceEntry),
   // On the person's and their administrators' `user:` topics: account, records or avatar.

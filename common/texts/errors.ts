@@ -8,6 +8,7 @@ import { attachmentsErrors } from "./errors/attachments.ts";
 import { authErrors } from "./errors/auth.ts";
 import { chatErrors } from "./errors/chat.ts";
 import { departmentsErrors } from "./errors/departments.ts";
+import { dutyErrors } from "./errors/duty.ts";
 import { notificationsErrors } from "./errors/notifications.ts";
 import { platformErrors } from "./errors/platform.ts";
 import { profileErrors } from "./errors/profile.ts";
@@ -28,6 +29,7 @@ export const errorMessages = {
   ...swapsErrors,
   ...profileErrors,
   ...usersErrors,
+  ...dutyErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

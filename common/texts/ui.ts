@@ -8,6 +8,7 @@ import { authTexts } from "./ui/auth.ts";
 import { chatTexts } from "./ui/chat.ts";
 import { chatListsTexts } from "./ui/chat-lists.ts";
 import { devTexts } from "./ui/dev.ts";
+import { dutyTexts } from "./ui/duty.ts";
 import { generalTexts } from "./ui/general.ts";
 import { notificationsTexts } from "./ui/notifications.ts";
 import { profileTexts } from "./ui/profile.ts";
@@ -28,6 +29,7 @@ export const ui = {
   ...shiftsTexts,
   ...swapsTexts,
   ...usersTexts,
+  ...dutyTexts,
 } as const;
 
 export type UiTexts = typeof ui;

@@ -169,6 +169,7 @@ describe("graceful shutdown of the server process", { timeout: 120_000 }, () => 
       expect.stringMatching(/^Seeding demo data: chat: done in /),
       expect.stringMatching(/^Seeding demo data: extra shifts: done in /),
       expect.stringMatching(/^Seeding demo data: shift swaps: done in /),
+      expect.stringMatching(/^Seeding demo data: duty roles: done in /),
       expect.stringMatching(/^Starting the app: done in /),
     ]);
     await stopsGracefully(server, () => server!.child.kill("SIGTERM"));

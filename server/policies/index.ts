@@ -13,6 +13,7 @@ import "./swaps.ts";
 import "./users.ts";
 import "./profile.ts";
 import "./notifications.ts";
+import "./duty.ts";
 import { type Actor, may, type PolicyEnv } from "./policy.ts";
 
 export * from "./policy.ts";

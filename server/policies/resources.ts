@@ -88,6 +88,16 @@ export interface SwapDealResource {
   status: SwapDealStatus;
 }
 
+export interface DutyRoleResource {
+  type: "dutyRole";
+  id: string;
+  deptId: string;
+  /** who holds it in the block under way (null: nobody) */
+  holderId: string | null;
+  /** everyone on the block under way: a shift of theirs covers now, or they hold a role now */
+  onBlock: readonly string[];
+}
+
 export interface UserResource {
   type: "user";
   id: string;
@@ -172,4 +182,14 @@ export interface Actions {
   "notification.markRead": UserResource;
   "notification.subscribe": UserResource;
   "notification.broadcast": AppResource;
+  // duty roles ('Vaktroller')
+  "duty.read": DepartmentResource;
+  "duty.grid": DepartmentResource;
+  "dutyRole.create": DepartmentResource;
+  "dutyRole.read": DutyRoleResource;
+  "dutyRole.rename": DutyRoleResource;
+  "dutyRole.delete": DutyRoleResource;
+  "dutyRole.assign": DutyRoleResource;
+  "dutyRole.take": DutyRoleResource;
+  "dutyRole.handOver": DutyRoleResource;
 }

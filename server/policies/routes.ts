@@ -6,6 +6,7 @@ import { authRoutes } from "./auth.routes.ts";
 import { chatRoutes } from "./chat.routes.ts";
 import { departmentRoutes } from "./departments.routes.ts";
 import { devRoutes } from "./dev.routes.ts";
+import { dutyRoutes } from "./duty.routes.ts";
 import { notificationRoutes } from "./notifications.routes.ts";
 import { profileRoutes } from "./profile.routes.ts";
 import { shiftRoutes } from "./shifts.routes.ts";
@@ -22,4 +23,5 @@ export const routeTables = {
   users: userRoutes,
   profile: profileRoutes,
   dev: devRoutes,
+  duty: dutyRoutes,
 };

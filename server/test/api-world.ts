@@ -11,6 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
+import { nextBlock, ongoingBlock } from "../../common/domain/duty.ts";
 import { osloDate } from "../../common/domain/oslo-time.ts";
 import { chatMessageAttachments, notifications, shiftAssignments, user } from "../db/schema.ts";
 import type { RegisteredRoute } from "../platform/pipeline.ts";
@@ -62,6 +63,10 @@ export interface DeptResources {
   approvalDeal: string;
   /** the owner's unread notification */
   notification: string;
+  /** a duty role nobody holds now */
+  dutyRole: string;
+  /** a duty role the owner holds in the block under way (so the owner is on the block) */
+  heldDutyRole: string;
 }
 export type ResourceName = keyof DeptResources;
 
@@ -212,6 +217,18 @@ async function furnish(
     })
     .returning();
 
+  // Duty roles, made by the leader as 'Vaktroller' would: the owner holds one now.
+  const dutyPath = `/api/departments/${dept}/duty/roles`;
+  const dutyRole = (await ok(at(people.leader, "POST", dutyPath, { name: `Koordinator ${fresh()}` }))).id;
+  const heldDutyRole = (await ok(at(people.leader, "POST", dutyPath, { name: `Ansvarshavende ${fresh()}` })))
+    .id;
+  await ok(
+    people.leader.request("PUT", `${dutyPath}/${heldDutyRole}/holder`, {
+      blockStart: ongoingBlock(new Date()).start.toISOString(),
+      userId: owner,
+    }),
+  );
+
   return {
     messageIn,
     fileKeys: Object.fromEntries(stored.map((f) => [f.id, f.key])),
@@ -238,6 +255,8 @@ async function furnish(
       deal,
       approvalDeal: approval.deal,
       notification: note!.id,
+      dutyRole,
+      heldDutyRole,
     },
   };
 }
@@ -294,6 +313,7 @@ const paramDefaults: Record<string, ResourceName> = {
   dealId: "deal",
   userId: "owner",
   id: "notification",
+  roleId: "dutyRole",
 };
 
 /** Routes whose parameter names a resource in another state than the default. */
@@ -308,6 +328,7 @@ const routeParams: Record<string, Record<string, ResourceName>> = {
   "GET /api/shifts/:shiftId/audit": { shiftId: "assignedShift" },
   "POST /api/swaps/deals/:dealId/approve": { dealId: "approvalDeal" },
   "POST /api/swaps/deals/:dealId/reject": { dealId: "approvalDeal" },
+  "POST /api/departments/:deptId/duty/roles/:roleId/handover": { roleId: "heldDutyRole" },
 };
 
 export const routeKey = (route: Pick<RegisteredRoute, "method" | "url">) => `${route.method} ${route.url}`;
@@ -438,6 +459,16 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "POST /api/admin/departments": () => ({ name: `Avdeling ${fresh()}` }),
   "PATCH /api/admin/departments/:deptId": () => ({ name: `Avdeling ${fresh()}` }),
   "PATCH /api/profile": () => ({ firstName: "Kari", lastName: "Nordmann", phone: null }),
+  "POST /api/departments/:deptId/duty/roles": () => ({ name: `Vaktrolle ${fresh()}` }),
+  "PATCH /api/departments/:deptId/duty/roles/:roleId": () => ({ name: `Vaktrolle ${fresh()}` }),
+  // The next block: the ongoing one could end while the matrix runs.
+  "PUT /api/departments/:deptId/duty/roles/:roleId/holder": ({ d }) => ({
+    blockStart: nextBlock(ongoingBlock(new Date())).start.toISOString(),
+    userId: d.owner,
+  }),
+  "POST /api/departments/:deptId/duty/roles/:roleId/take": () => ({}),
+  // To its holder himself: past the policy a 422 that changes nothing, so no caller sees another's change.
+  "POST /api/departments/:deptId/duty/roles/:roleId/handover": ({ d }) => ({ userId: d.owner }),
   "POST /api/dev/impersonate": () => ({ email: "kari@demo.no" }),
   "POST /api/dev/auto-sign-in": () => ({}),
   "POST /api/dev/bootstrap": () => ({}),

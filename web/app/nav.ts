@@ -7,6 +7,7 @@
 import { LayoutDashboard } from "lucide-react";
 import { ui } from "../../common/texts/index.ts";
 import { chatNav } from "../features/chat/nav.ts";
+import { dutyNav } from "../features/duty/nav.ts";
 import { profileNav } from "../features/profile/nav.ts";
 import { shiftsNav } from "../features/shifts/nav.ts";
 import { useMarketCount } from "../features/swaps/badge.ts";
@@ -23,7 +24,11 @@ export const appNav: AppNav = {
       items: [chatNav.shiftChat, chatNav.department, chatNav.directMessages, chatNav.channels],
     },
     { id: "shifts", items: [shiftsNav.open, swapsNav.swaps, shiftsNav.assigned] },
-    { id: "admin", ability: "viewAdmin", items: [usersNav.users, shiftsNav.admin, swapsNav.admin] },
+    {
+      id: "admin",
+      ability: "viewAdmin",
+      items: [usersNav.users, shiftsNav.admin, swapsNav.admin, dutyNav.admin],
+    },
   ],
   profile: profileNav.profile,
   shortcuts: [

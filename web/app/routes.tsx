@@ -87,6 +87,7 @@ const chat = () => import("../features/chat/pages.tsx");
 const threadPages = () => import("../features/chat/thread/pages.tsx");
 const shiftPages = () => import("../features/shifts/pages.tsx");
 const swapPages = () => import("../features/swaps/pages.tsx");
+const dutyHolders = () => import("../features/duty/holders/DutyHolders.tsx");
 const magicLinkPage = () => import("../features/auth/TokenPage.tsx");
 const confirmPage = () => import("../features/auth/ConfirmPage.tsx");
 
@@ -207,11 +208,15 @@ export const appRoutes: RouteObject[] = [
           {
             path: paths.chat.shift,
             ...titled(t.shiftChat),
-            ...lazyRoute(threadPages, ({ ShiftChatPage }) => (
-              <FeatureGate flag="shiftChat" title={p.shiftChat.title} offTitle={p.shiftChatOffTitle}>
-                <ShiftChatPage />
-              </FeatureGate>
-            )),
+            // Who holds the duty roles now, under the shift chat's header.
+            ...lazyRoute(
+              () => Promise.all([threadPages(), dutyHolders()]),
+              ([{ ShiftChatPage }, { DutyHolders }]) => (
+                <FeatureGate flag="shiftChat" title={p.shiftChat.title} offTitle={p.shiftChatOffTitle}>
+                  <ShiftChatPage below={<DutyHolders />} />
+                </FeatureGate>
+              ),
+            ),
           },
           {
             path: paths.chat.dms,
@@ -285,6 +290,14 @@ export const appRoutes: RouteObject[] = [
                 ...titled(t.adminShifts),
                 ...lazyRoute(shiftPages, ({ ShiftsAdminPage }) =>
                   shifts(<ShiftsAdminPage />, p.shiftsAdmin.title),
+                ),
+              },
+              {
+                path: paths.admin.duty,
+                ...titled(ui.duty.title),
+                ...lazyRoute(
+                  () => import("../features/duty/admin/DutyAdminPage.tsx"),
+                  ({ DutyAdminPage }) => <DutyAdminPage />,
                 ),
               },
               {

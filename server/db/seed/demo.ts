@@ -11,6 +11,7 @@ import { quietStep, type Step } from "../../platform/progress.ts";
 import type { Db } from "../client.ts";
 import { account, demoAccounts, departments, profiles, staff, user } from "../schema.ts";
 import { seedDemoChat } from "./demo-chat.ts";
+import { seedDemoDuty } from "./demo-duty.ts";
 import { seedDemoShifts } from "./demo-shifts.ts";
 import { seedDemoSwaps } from "./demo-swaps.ts";
 
@@ -123,6 +124,7 @@ export async function seedDemoData(db: Db, step: Step = quietStep): Promise<bool
   await step("Seeding demo data: chat", () => seedDemoChat(db));
   await step("Seeding demo data: extra shifts", () => seedDemoShifts(db));
   await step("Seeding demo data: shift swaps", () => seedDemoSwaps(db));
+  await step("Seeding demo data: duty roles", () => seedDemoDuty(db));
   return true;
 }
 

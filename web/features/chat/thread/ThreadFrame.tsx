@@ -23,11 +23,14 @@ export function ThreadFrame({
   subtitle,
   actions,
   back,
+  below,
   children,
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
   actions?: ReactNode;
+  /** under the header, above the messages (the shift's duty roles) */
+  below?: ReactNode;
   /** the list this thread belongs to, and the back arrow's name */
   back?: { to: string; label: string };
   children: ReactNode;
@@ -61,6 +64,7 @@ export function ThreadFrame({
         </div>
         {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>
+      {below}
       {children}
     </div>
   );

@@ -3,7 +3,7 @@
  * conversation and a channel. Each gives its header and words; the thread view does the rest.
  */
 import { UserPlus } from "lucide-react";
-import { lazy, useState } from "react";
+import { lazy, type ReactNode, useState } from "react";
 import { useParams } from "react-router";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
@@ -36,7 +36,8 @@ export function DepartmentChatPage() {
   );
 }
 
-export function ShiftChatPage() {
+/** `below`: what the app puts under the header (who holds the duty roles now). */
+export function ShiftChatPage({ below }: { below?: ReactNode } = {}) {
   const thread = useShiftThread();
   // Until the thread answers, the block under way by this clock: the same block.
   const block = useShiftBlock();
@@ -61,6 +62,7 @@ export function ShiftChatPage() {
           {p.shiftChat.subtitle(shift?.name ?? block.name, shift?.range ?? block.range)}
         </span>
       }
+      below={below}
     >
       <ThreadBody query={thread} texts={t.shift} />
     </ThreadFrame>

@@ -1,0 +1,4 @@
+import { describeMatrix } from "../test/access-matrix.ts";
+import { dutyRoutes } from "./duty.routes.ts";
+
+describeMatrix("duty", dutyRoutes);

@@ -1,0 +1,220 @@
+/**
+ * The department's duty roles on 'Vaktroller': 'Ny vaktrolle' as an inline form, and per
+ * role renaming in place and deleting after a confirmation. The name rules are the
+ * server's own (`domain/duty.ts`), checked before sending; what the server still refuses
+ * (a name taken meanwhile) stands under the field.
+ */
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { dutyLimits } from "../../../../common/base/limits.ts";
+import { dutyRoleNameError } from "../../../../common/domain/duty.ts";
+import type { DutyRoleDto } from "../../../../common/schemas/duty.ts";
+import { errorMessages, ui } from "../../../../common/texts/index.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { UserText } from "../../../components/user-text.tsx";
+import { errorText } from "../../../lib/api.ts";
+import { useCreateRole, useDeleteRole, useRenameRole } from "../api/mutations.ts";
+
+const t = ui.duty;
+
+/** A role's name field with its rule checked on submit, and the server's refusal under it. */
+function NameForm({
+  label,
+  initial,
+  others,
+  submitLabel,
+  pendingLabel,
+  pending,
+  serverError,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initial: string;
+  others: readonly string[];
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  serverError: string | null;
+  onSubmit: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState(initial);
+  const [ruleError, setRuleError] = useState<string | null>(null);
+  const error = ruleError ?? serverError;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const rule = dutyRoleNameError(name, others);
+    setRuleError(rule ? errorMessages[rule] : null);
+    if (!rule) onSubmit(name);
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-1.5" noValidate>
+      <Label htmlFor={`${id}-name`}>{label}</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={`${id}-name`}
+          value={name}
+          maxLength={dutyLimits.roleNameMaxLength + 20}
+          placeholder={t.roleNamePlaceholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+          autoFocus
+          onChange={(e) => {
+            setName(e.target.value);
+            setRuleError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") onCancel();
+          }}
+          className="sm:flex-1"
+        />
+        <div className="flex gap-2">
+          <Button type="submit" disabled={pending} className="flex-1 sm:flex-none">
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+          <Button variant="outline" onClick={onCancel} className="flex-1 sm:flex-none">
+            {t.cancel}
+          </Button>
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-fg">
+        {t.roleNameHint}
+      </p>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function NewRoleForm({
+  deptId,
+  roles,
+  onDone,
+}: {
+  deptId: string;
+  roles: readonly DutyRoleDto[];
+  onDone: () => void;
+}) {
+  const create = useCreateRole(deptId);
+  return (
+    <NameForm
+      label={t.roleName}
+      initial=""
+      others={roles.map((r) => r.name)}
+      submitLabel={t.create}
+      pendingLabel={t.creating}
+      pending={create.isPending}
+      serverError={create.isError ? errorText(create.error, t.createFailed) : null}
+      onSubmit={(name) => create.mutate({ name }, { onSuccess: onDone })}
+      onCancel={onDone}
+    />
+  );
+}
+
+function RoleRow({
+  deptId,
+  role,
+  roles,
+}: {
+  deptId: string;
+  role: DutyRoleDto;
+  roles: readonly DutyRoleDto[];
+}) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const rename = useRenameRole(deptId);
+  const remove = useDeleteRole(deptId);
+  if (editing)
+    return (
+      <li className="py-3">
+        <NameForm
+          label={t.renameLabel(role.name)}
+          initial={role.name}
+          others={roles.filter((r) => r.id !== role.id).map((r) => r.name)}
+          submitLabel={t.save}
+          pendingLabel={t.saving}
+          pending={rename.isPending}
+          serverError={rename.isError ? errorText(rename.error, t.renameFailed) : null}
+          onSubmit={(name) =>
+            rename.mutate({ roleId: role.id, name }, { onSuccess: () => setEditing(false) })
+          }
+          onCancel={() => setEditing(false)}
+        />
+      </li>
+    );
+  return (
+    <li className="flex min-h-12 items-center justify-between gap-3 py-2">
+      <span className="min-w-0 truncate font-medium text-ink">
+        <UserText>{role.name}</UserText>
+      </span>
+      <div className="flex shrink-0 gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t.renameLabel(role.name)}
+          onClick={() => setEditing(true)}
+        >
+          <Pencil aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t.deleteLabel(role.name)}
+          disabled={remove.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 aria-hidden className="text-error" />
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t.deleteTitle(role.name)}
+        description={t.deleteBody}
+        confirmLabel={t.delete}
+        cancelLabel={t.cancel}
+        onConfirm={() => remove.mutate(role.id)}
+      />
+    </li>
+  );
+}
+
+/** 'Roller': the list with its 'Ny vaktrolle'. */
+export function RoleList({ deptId, roles }: { deptId: string; roles: readonly DutyRoleDto[] }) {
+  const headingId = useId();
+  const [adding, setAdding] = useState(false);
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg border border-border bg-white p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-ink">
+          {t.rolesTitle}
+        </h2>
+        {!adding && (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden />
+            {t.newRole}
+          </Button>
+        )}
+      </div>
+      {adding && <NewRoleForm deptId={deptId} roles={roles} onDone={() => setAdding(false)} />}
+      {roles.length > 0 && (
+        <ul className="divide-y divide-border">
+          {roles.map((role) => (
+            <RoleRow key={role.id} deptId={deptId} role={role} roles={roles} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
