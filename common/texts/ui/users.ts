@@ -139,6 +139,11 @@ export const usersTexts = {
         broadcast: "Sendte varsel til alle",
         "swapDeal.approve": "Godkjente eller avslo vaktbytte",
         "shift.assign": "Tildelte ekstravakt",
+        "dutyRole.create": "Opprettet vaktrolle",
+        "dutyRole.rename": "Endret navn på vaktrolle",
+        "dutyRole.delete": "Slettet vaktrolle",
+        "dutyRole.assign": "Satte innehaver av vaktrolle",
+        "dutyRole.handOver": "Overleverte vaktrolle",
       } as Readonly<Record<string, string>>,
       /** The row in words: who did what to whom ('Lars Johansen godkjente vaktbytte …'). */
       summary: {
