@@ -23,8 +23,12 @@ const baseSeed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 **
 const onlyRoute = process.env.FUZZ_ROUTE;
 const replayPath = process.env.FUZZ_PATH;
 const caseTimeoutMs = 5_000;
-/** A route's time: its cases at a generous 150 ms each, never under the suite's usual 30 s. */
-const routeTimeoutMs = Math.max(30_000, runs * 150);
+/**
+ * A route's time: its cases at a generous 300 ms each (a state-changing case digests every
+ * data table twice, and a loaded CI machine ran POST /api/dev/bootstrap's 200 cases past
+ * 30 s), never under the suite's usual 30 s. A hung case still fails on `caseTimeoutMs`.
+ */
+const routeTimeoutMs = Math.max(30_000, runs * 300);
 
 /**
  * Tables any request may write without changing what the app holds: attempt counters,
