@@ -53,7 +53,7 @@ class Socket {
   async subscribe(topic: string) {
     this.ws.send(JSON.stringify({ type: "subscribe", topic }));
     const answer = await this.take((f) => "topic" in f && f.topic === topic && f.type !== "event");
-    expect(answer).toEqual({ type: "subscribed", topic });
+    expect(answer).toMatchObject({ type: "subscribed", topic });
   }
 
   /** The event of this type on this topic, which must come within `withinMs` of `since`. */

@@ -143,7 +143,8 @@ type ArgsOf<E> = E extends { type: infer T; payload: infer P }
 export type PublishArgs = ArgsOf<RealtimeEventBody>;
 
 export const realtimeServerFrame = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("subscribed"), topic }),
+  // `recent`: an event of the topic passed shortly before; what the client read may predate it
+  z.object({ type: z.literal("subscribed"), topic, recent: z.literal(true).optional() }),
   z.object({
     type: z.literal("error"),
     topic: topic.optional(),

@@ -39,6 +39,12 @@ export interface EventBus {
    * again. Returns the function that stops listening.
    */
   onResync(listener: () => void): () => void;
+  /**
+   * Whether an event of `topic` passed through this instance within the last `ms`: a
+   * socket that subscribes then is told so, because what its tab read just before may
+   * predate that event (realtime.ts, "subscribed").
+   */
+  heardWithin(topic: string, ms: number): boolean;
   close(): Promise<void>;
   /** false while events cannot reach the other instances (health says so) */
   healthy(): boolean;
@@ -52,6 +58,8 @@ export interface EventBus {
 export class InProcessEventBus implements EventBus {
   private readonly listeners = new Map<string, Set<BusListener>>();
   private readonly seqs = new Map<string, number>();
+  /** each topic's last event (this.now() in ms), for `heardWithin` */
+  private readonly lastHeard = new Map<string, number>();
 
   constructor(
     private readonly now: () => Date = () => new Date(),
@@ -66,6 +74,7 @@ export class InProcessEventBus implements EventBus {
   deliver(topic: string, body: RealtimeEventBody, at: string) {
     const seq = (this.seqs.get(topic) ?? 0) + 1;
     this.seqs.set(topic, seq);
+    this.lastHeard.set(topic, this.now().getTime());
     const event: BusEvent = { ...body, topic, seq, at };
     const current = this.listeners.get(topic);
     if (!current) return;
@@ -92,6 +101,11 @@ export class InProcessEventBus implements EventBus {
       // A second call after the topic got a new set must not drop its listeners.
       if (set.size === 0 && this.listeners.get(topic) === set) this.listeners.delete(topic);
     };
+  }
+
+  heardWithin(topic: string, ms: number): boolean {
+    const last = this.lastHeard.get(topic);
+    return last !== undefined && this.now().getTime() - last <= ms;
   }
 
   /** One process misses none of its own events. */

@@ -59,6 +59,7 @@ describe("the disk and bus checks", () => {
       publish: async () => {},
       subscribe: () => () => {},
       onResync: () => () => {},
+      heardWithin: () => false,
       close: async () => {},
       healthy: () => healthy,
     });

@@ -133,6 +133,10 @@ export class PgEventBus implements EventBus {
     return this.local.subscribe(topic, listener);
   }
 
+  heardWithin(topic: string, ms: number): boolean {
+    return this.local.heardWithin(topic, ms);
+  }
+
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
     return () => this.resyncListeners.delete(listener);

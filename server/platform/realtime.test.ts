@@ -14,7 +14,7 @@ import { departments, session, staff, user } from "../db/schema.ts";
 import { makeStaff, signedInClient } from "../test/factories.ts";
 import { type Client, createTestApp, driver, type TestApp } from "../test/harness.ts";
 import { registerErrorHandler } from "./errors.ts";
-import type { BusListener, EventBus } from "./events.ts";
+import { type BusListener, type EventBus, InProcessEventBus } from "./events.ts";
 import {
   maxFrameBytes,
   maxSubscriptionsPerSocket,
@@ -54,6 +54,9 @@ class CountingBus implements EventBus {
       this.resyncListeners.delete(listener);
       stop();
     };
+  }
+  heardWithin(topic: string, ms: number) {
+    return this.inner.heardWithin(topic, ms);
   }
   close() {
     return this.inner.close();
@@ -253,7 +256,7 @@ describe("realtime hub", () => {
 
   it("subscribes a person to their own topic and department and delivers the events", async () => {
     const socket = await open(await signedIn("kari@demo.no"));
-    expect(await socket.subscribe(topics.user(ids.kari))).toEqual({
+    expect(await socket.subscribe(topics.user(ids.kari))).toMatchObject({
       type: "subscribed",
       topic: topics.user(ids.kari),
     });
@@ -290,7 +293,27 @@ describe("realtime hub", () => {
     await bus.publish(topics.user(ids.kari), "notification.created", { notificationId: "n2", added: 1 });
     const [next] = await socket.drain();
     expect(next).toMatchObject({ event: { seq: (frames[0] as { event: { seq: number } }).event.seq + 1 } });
+    // A socket that subscribes just after an event is told so: its tab may have read before it.
+    const late = await open(await signedIn("ola@demo.no"));
+    expect(await late.subscribe(topics.dept(ids.anestesi))).toEqual({
+      type: "subscribed",
+      topic: topics.dept(ids.anestesi),
+      recent: true,
+    });
+    await late.close();
     await socket.close();
+  });
+
+  it("says a topic was heard only within the window, by the bus's clock", () => {
+    let now = new Date("2026-11-27T10:00:00Z");
+    const clocked = new InProcessEventBus(() => now);
+    expect(clocked.heardWithin("dept:a", 30_000)).toBe(false);
+    clocked.publish("dept:a", "shift.changed", { shiftId: "s1", openCount: 1 });
+    now = new Date(now.getTime() + 30_000);
+    expect(clocked.heardWithin("dept:a", 30_000)).toBe(true);
+    expect(clocked.heardWithin("dept:b", 30_000)).toBe(false);
+    now = new Date(now.getTime() + 1);
+    expect(clocked.heardWithin("dept:a", 30_000)).toBe(false);
   });
 
   it("refuses what a person may not follow with an error frame, and delivers nothing of it", async () => {

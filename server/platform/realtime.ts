@@ -56,6 +56,13 @@ export interface RealtimeOptions {
 
 /** A tab needs a handful of topics; the cap bounds what one socket can hold in the bus. */
 export const maxSubscriptionsPerSocket = 100;
+/**
+ * A subscription confirmed within this long of the topic's last event says so (`recent`):
+ * a tab reads its screens and subscribes at about the same time, and on a loaded server
+ * the subscription can arrive seconds after the read. Busy topics cost one extra read
+ * at subscription; quiet ones none.
+ */
+const recentEventMs = 30_000;
 /** Client frames are small commands; a larger frame closes the socket with 1009. */
 export const maxFrameBytes = 4096;
 
@@ -249,7 +256,9 @@ class RealtimeSocket {
       if (membersMatter && event.type === "thread.members") this.recheck([topic]);
     };
     this.subscriptions.set(topic, this.ctx.bus.subscribe(topic, deliver));
-    this.send({ type: "subscribed", topic });
+    // What the tab read before this moment may predate an event it could not hear yet.
+    const recent = this.ctx.bus.heardWithin(topic, recentEventMs);
+    this.send(recent ? { type: "subscribed", topic, recent } : { type: "subscribed", topic });
   }
 }
 

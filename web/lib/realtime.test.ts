@@ -18,6 +18,8 @@ class ProtocolServer {
   readonly sockets: WebSocket[] = [];
   answerPings = true;
   acceptUpgrades = true;
+  /** topics whose confirmation says an event passed just before (`recent`) */
+  readonly recentTopics = new Set<string>();
   private readonly subscribed = new Map<WebSocket, Set<string>>();
 
   readonly wss = new WebSocketServer({
@@ -36,7 +38,8 @@ class ProtocolServer {
         if (frame.type === "ping" && this.answerPings) ws.send(JSON.stringify({ type: "pong" }));
         if (frame.type === "subscribe") {
           this.subscribed.get(ws)!.add(frame.topic);
-          ws.send(JSON.stringify({ type: "subscribed", topic: frame.topic }));
+          const recent = this.recentTopics.has(frame.topic) ? { recent: true } : {};
+          ws.send(JSON.stringify({ type: "subscribed", topic: frame.topic, ...recent }));
         }
         if (frame.type === "unsubscribe") this.subscribed.get(ws)!.delete(frame.topic);
       });
@@ -169,6 +172,22 @@ describe("realtime client", () => {
     ]);
     server.publish(a, 3);
     await waitFor(() => expect(onEvent).toHaveBeenCalledTimes(1));
+  });
+
+  it("asks for a topic again when its first confirmation says an event passed just before", async () => {
+    const client = await setup();
+    server.recentTopics.add(a);
+    const onResync = vi.fn();
+    const quiet = vi.fn();
+    client.subscribe(a, { onEvent: () => {}, onResync });
+    client.subscribe(b, { onEvent: () => {}, onResync: quiet });
+    await waitFor(() => expect(onResync).toHaveBeenCalledTimes(1));
+    expect(quiet).not.toHaveBeenCalled();
+    // Confirmed once: a later subscriber of the same topic reads after the subscription.
+    client.subscribe(a, { onEvent: () => {}, onResync });
+    server.publish(a, 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(onResync).toHaveBeenCalledTimes(1);
   });
 
   it("treats the same handlers subscribed twice as two subscriptions", async () => {

@@ -71,6 +71,8 @@ interface TopicState {
   lastSeq: number | null;
   /** the connection dropped since this topic was asked for: resync once it is confirmed */
   missed: boolean;
+  /** the server has confirmed this topic on some connection */
+  confirmed: boolean;
 }
 
 export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClient {
@@ -169,10 +171,11 @@ export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClien
     const handlers = [...state.entries].map((e) => e.handlers);
     switch (frame.type) {
       case "subscribed":
-        if (state.missed) {
-          state.missed = false;
-          resync(state);
-        }
+        // A first confirmation that says an event passed just before: what this topic's
+        // screens read while the subscription was on its way may predate it.
+        if (state.missed || (!state.confirmed && frame.recent)) resync(state);
+        state.missed = false;
+        state.confirmed = true;
         return;
       case "event": {
         const gap = state.lastSeq !== null && frame.event.seq > state.lastSeq + 1;
@@ -209,7 +212,7 @@ export function createRealtimeClient(opts: RealtimeClientOptions): RealtimeClien
     subscribe(topic, handlers) {
       let state = topics.get(topic);
       if (!state) {
-        state = { entries: new Set(), lastSeq: null, missed: false };
+        state = { entries: new Set(), lastSeq: null, missed: false, confirmed: false };
         topics.set(topic, state);
         send({ type: "subscribe", topic });
       }
