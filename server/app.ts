@@ -16,7 +16,7 @@ import { departmentsFeature } from "./features/departments/index.ts";
 import { devFeature } from "./features/dev/index.ts";
 import { notificationsFeature } from "./features/notifications/index.ts";
 import { notifyAfterCommit, queueNotices } from "./features/notifications/outbox.ts";
-import { notify } from "./features/notifications/service.ts";
+import { markNoticesRead, notify, raiseAgain } from "./features/notifications/service.ts";
 import { presenceFeature } from "./features/presence/index.ts";
 import { profileFeature } from "./features/profile/index.ts";
 import { shiftsFeature } from "./features/shifts/index.ts";
@@ -25,7 +25,7 @@ import { usersFeature } from "./features/users/index.ts";
 import { createAuth, resolveAuthSecret } from "./platform/auth.ts";
 import { BackgroundTasks } from "./platform/background.ts";
 import { loadBrand } from "./platform/brand.ts";
-import { type Clock, cryptoRandom, type RandomSource, systemClock } from "./platform/clock.ts";
+import { type Clock, cryptoRandom, MovableClock, type RandomSource, systemClock } from "./platform/clock.ts";
 import type { AppContext } from "./platform/context.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { type EventBus, InProcessEventBus } from "./platform/events.ts";
@@ -53,7 +53,7 @@ const features: Feature[] = [
   departmentsFeature,
   notificationsFeature,
   presenceFeature,
-  chatFeature,
+  chatFeature({ notices: { notify, raiseAgain, markNoticesRead } }),
   shiftsFeature({ notifyAfterCommit, queue: queueNotices }),
   swapsFeature({ notify }),
   usersFeature({ purges: userPurges }),
@@ -88,7 +88,7 @@ async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppCo
   const { config, database } = deps;
   const { db } = database;
   const brand = await loadBrand(config.brandFile, app.log);
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.clock ?? (config.movableClock ? new MovableClock() : systemClock);
   const mail = new MailSender({
     db,
     clock,

@@ -14,6 +14,7 @@ import { profileTexts } from "./ui/profile.ts";
 import { shellTexts } from "./ui/shell.ts";
 import { shiftsTexts } from "./ui/shifts.ts";
 import { swapsTexts } from "./ui/swaps.ts";
+import { urgentTexts } from "./ui/urgent.ts";
 import { usersTexts } from "./ui/users.ts";
 
 export const ui = {
@@ -28,6 +29,7 @@ export const ui = {
   ...shiftsTexts,
   ...swapsTexts,
   ...usersTexts,
+  ...urgentTexts,
 } as const;
 
 export type UiTexts = typeof ui;

@@ -12,7 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { osloDate } from "../../common/domain/oslo-time.ts";
-import { chatMessageAttachments, notifications, shiftAssignments, user } from "../db/schema.ts";
+import { chatMessageAttachments, notifications, profiles, shiftAssignments, user } from "../db/schema.ts";
 import type { RegisteredRoute } from "../platform/pipeline.ts";
 import { signFileUrl } from "../platform/signed-urls.ts";
 import { addInterest, assignShiftTo, makeShift, makeStaff, signedInClient } from "./factories.ts";
@@ -48,6 +48,10 @@ export interface DeptResources {
   pendingAttachment: string;
   /** the owner's, in the DM */
   directMessage: string;
+  /** urgent, from the partner to the owner in their DM: the owner is its one recipient */
+  urgentDirect: string;
+  /** the owner's urgent message in the department thread, mentioning the partner by name */
+  urgentMessage: string;
   draftShift: string;
   /** open, with the owner's interest */
   openShift: string;
@@ -117,7 +121,7 @@ async function furnish(
   messageIn: Record<string, string>;
 }> {
   const [owner, asOwner] = people.owner;
-  const [partner] = people.partner;
+  const [partner, asPartner] = people.partner;
   const [proposer, asProposer] = people.proposer;
   const departmentThread = (await ok(at(asOwner, "POST", "/api/chat/department"))).id;
   const shiftThread = (await ok(at(asOwner, "POST", "/api/chat/shift"))).id;
@@ -148,6 +152,16 @@ async function furnish(
     messageIn[thread] = (
       await ok(at(by, "POST", `/api/chat/threads/${thread}/messages`, { content: "Hei" }))
     ).id;
+  const urgentDirect = (
+    await ok(
+      at(asPartner, "POST", `/api/chat/threads/${direct}/messages`, { content: "Ring meg", urgent: true }),
+    )
+  ).id;
+  const [partnerProfile] = await t.ctx.db
+    .select({ fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.userId, partner));
+  const urgentMessage = await post({ content: `@${partnerProfile!.fullName} kom til stue 3`, urgent: true });
   const deletedMessage = await post({ content: "Feil tråd" });
   await ok(at(asOwner, "DELETE", `/api/chat/messages/${deletedMessage}`));
   const fileId = async () =>
@@ -230,6 +244,8 @@ async function furnish(
       attachment,
       pendingAttachment,
       directMessage: messageIn[direct]!,
+      urgentDirect,
+      urgentMessage,
       draftShift,
       openShift,
       assignedShift,
@@ -299,6 +315,7 @@ const paramDefaults: Record<string, ResourceName> = {
 /** Routes whose parameter names a resource in another state than the default. */
 const routeParams: Record<string, Record<string, ResourceName>> = {
   "POST /api/chat/messages/:messageId/restore": { messageId: "deletedMessage" },
+  "POST /api/chat/messages/:messageId/acknowledge": { messageId: "urgentDirect" },
   "POST /api/chat/channels/:threadId/join": { threadId: "publicChannel" },
   "POST /api/chat/threads/:threadId/members": { threadId: "privateChannel" },
   "PATCH /api/shifts/:shiftId": { shiftId: "draftShift" },
@@ -394,6 +411,8 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "PATCH /api/chat/messages/:messageId": () => ({ content: "Hvem tar nattevakten?" }),
   "POST /api/chat/messages/:messageId/restore": () => ({}),
   "POST /api/chat/messages/:messageId/reactions": () => ({ emoji: "👍" }),
+  "POST /api/chat/messages/:messageId/acknowledge": () => ({}),
+  "POST /api/chat/threads/:threadId/reach-check": () => ({ content: "@vakt trenger hjelp" }),
   "POST /api/shifts": ({ d }) => ({ ...shiftForm, deptId: d.dept, allowDuplicate: true }),
   "PATCH /api/shifts/:shiftId": () => shiftForm,
   "POST /api/shifts/:shiftId/publish": () => ({}),
@@ -441,6 +460,7 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "POST /api/dev/impersonate": () => ({ email: "kari@demo.no" }),
   "POST /api/dev/auto-sign-in": () => ({}),
   "POST /api/dev/bootstrap": () => ({}),
+  "POST /api/dev/clock": () => ({ ms: 60_000 }),
   "POST /api/dev/demo-users": () => ({ firstName: "Demo", lastName: `Person ${fresh()}` }),
   "POST /api/dev/sign-in-link": () => ({ email: "kari@demo.no" }),
 };

@@ -7,7 +7,13 @@ import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { demoUserList, impersonateRequest, mailbox } from "../../../common/schemas/dev.ts";
+import {
+  advanceClockRequest,
+  clockResponse,
+  demoUserList,
+  impersonateRequest,
+  mailbox,
+} from "../../../common/schemas/dev.ts";
 import { okResponse } from "../../../common/schemas/errors.ts";
 import { demoUserInput, signInLinkInput, signInLinkResponse } from "../../../common/schemas/users.ts";
 import { demoAccounts, departments, profiles, staff, user } from "../../db/schema.ts";
@@ -20,6 +26,7 @@ import {
 } from "../../db/seed/demo.ts";
 import { loadActor } from "../../platform/actor.ts";
 import { authHeaders, currentSession, forwardCookies } from "../../platform/auth.ts";
+import { MovableClock } from "../../platform/clock.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { listMailbox } from "../../platform/mail.ts";
@@ -120,6 +127,17 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!ctx.config.autoSignIn) throw new AppError(404, "not_found");
       await signInAs(ctx, request, reply, demoAdminEmail);
       return { ok: true as const };
+    },
+  );
+
+  // Browser tests move the server's time (repeats and escalations minutes later). Only a
+  // server started with MOVABLE_CLOCK has such a clock; any other answers 404.
+  r.post(
+    "/api/dev/clock",
+    { schema: { tags, body: advanceClockRequest, response: { 200: clockResponse } }, config },
+    async (request) => {
+      if (!(ctx.clock instanceof MovableClock)) throw notFound();
+      return { now: ctx.clock.advance(request.body.ms).toISOString() };
     },
   );
 
