@@ -82,6 +82,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** every /api route with its policy action */
   routes: RegisteredRoute[];
+  /** the app's jobs (tests run one at once: `jobs.runNow(name)`) */
+  jobs: JobRunner;
 }
 
 async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppContext> {
@@ -174,5 +176,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await ctx.bus.close();
   });
 
-  return { app, ctx, routes };
+  return { app, ctx, routes, jobs };
 }
