@@ -23,7 +23,11 @@ export const appNav: AppNav = {
       items: [chatNav.shiftChat, chatNav.department, chatNav.directMessages, chatNav.channels],
     },
     { id: "shifts", items: [shiftsNav.open, swapsNav.swaps, shiftsNav.assigned] },
-    { id: "admin", ability: "viewAdmin", items: [usersNav.users, shiftsNav.admin, swapsNav.admin] },
+    {
+      id: "admin",
+      ability: "viewAdmin",
+      items: [usersNav.users, shiftsNav.admin, swapsNav.admin, chatNav.urgent],
+    },
   ],
   profile: profileNav.profile,
   shortcuts: [

@@ -43,6 +43,7 @@ export function useThreadMessages(threadId: string) {
         case "message.deleted":
         case "message.restored":
         case "reaction.changed":
+        case "message.acknowledged":
           return void quietly(sync.refresh(event.payload.messageId));
         case "thread.members":
           return void refreshThreadHeader(client, threadId);

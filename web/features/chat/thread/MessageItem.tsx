@@ -8,6 +8,7 @@ import { cn } from "../../../lib/cn.ts";
 import { formatDateTime, formatTime } from "../../../lib/dates.ts";
 import type { ThreadMessage } from "../api/message-cache.ts";
 import { AttachmentList } from "../attachments/AttachmentList.tsx";
+import { MessageReachLine, UrgentMarker } from "../urgent/MessageReach.tsx";
 import { EditBox } from "./EditBox.tsx";
 import { MessageActions } from "./MessageActions.tsx";
 import { MessageText } from "./MessageText.tsx";
@@ -137,6 +138,7 @@ export const MessageItem = memo(function MessageItem({
         // Padding, not margin: the list measures each row by its box.
         groupStart && "pt-3",
         highlighted && "bg-warning/15 hover:bg-warning/15",
+        message.urgent && !deleted && "bg-error/5",
       )}
     >
       <div className="w-9 shrink-0">
@@ -160,6 +162,7 @@ export const MessageItem = memo(function MessageItem({
             <Time at={message.createdAt} />
           </div>
         )}
+        {message.urgent && !deleted && <UrgentMarker />}
         {message.replyTo && !deleted && <ReplyQuote replyTo={message.replyTo} />}
         {editing ? (
           <EditBox message={message} />
@@ -174,6 +177,7 @@ export const MessageItem = memo(function MessageItem({
           message.pending && <Sending />
         )}
         {!deleted && message.attachments.length > 0 && <AttachmentList message={message} />}
+        <MessageReachLine message={message} />
         {!deleted && actions.reactionsOn && (
           <Reactions
             reactions={message.reactions}
