@@ -242,6 +242,23 @@ describe("urgent messages", () => {
     });
   });
 
+  it("ask nobody any more once deleted", async () => {
+    const sentAt = now;
+    const sent = messageDto.parse(
+      (await send("ola", dept, { content: "@Ansvarshavende sykepleier feil", urgent: true })).json(),
+    );
+    await w.as.ola.request("DELETE", `/api/chat/messages/${sent.id}`);
+    const leaderNotices = (await noticesOf(w.ids.leader, "urgent_unacknowledged")).length;
+    now = new Date(sentAt.getTime() + 6 * minute);
+    await runJob();
+    const [row] = await t.ctx.db
+      .select()
+      .from(chatMessageReach)
+      .where(and(eq(chatMessageReach.messageId, sent.id), eq(chatMessageReach.userId, w.ids.kari)));
+    expect(row).toMatchObject({ notices: 1, nextNoticeAt: null });
+    expect(await noticesOf(w.ids.leader, "urgent_unacknowledged")).toHaveLength(leaderNotices);
+  });
+
   it("in a DM reach the other person; in a channel they are refused; a sender's rate is limited", async () => {
     const dm = await send("lise", direct, { content: "Kan du ringe?", urgent: true });
     expect(dm.statusCode).toBe(201);

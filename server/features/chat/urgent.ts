@@ -351,7 +351,8 @@ const dayMs = 86_400_000;
 
 /**
  * The department's urgent messages of the last 24 hours, newest first, with who
- * acknowledged them. Direct messages are their two people's and stay out of it.
+ * acknowledged them. Direct messages are their two people's and stay out of it, and a
+ * deleted one was taken back.
  */
 export async function urgentOverview(db: Db, deptId: string, now: Date): Promise<UrgentOverview> {
   const rows = await db
@@ -375,6 +376,7 @@ export async function urgentOverview(db: Db, deptId: string, now: Date): Promise
         eq(chatUrgentMessages.deptId, deptId),
         gte(chatUrgentMessages.sentAt, new Date(now.getTime() - dayMs)),
         ne(chatThreads.kind, "direct"),
+        isNull(chatMessages.deletedAt),
       ),
     )
     .orderBy(desc(chatUrgentMessages.sentAt))
@@ -432,7 +434,7 @@ async function leadersToTell(tx: Tx, deptId: string, now: Date, senderId: string
 export async function runUrgentNotices(tx: Tx, events: TxEvents, notices: ChatNotices, now: Date) {
   const claimed = await tx
     .update(chatMessageReach)
-    .set({ nextNoticeAt: null, notices: sql`${chatMessageReach.notices} + 1` })
+    .set({ nextNoticeAt: null })
     .where(and(lte(chatMessageReach.nextNoticeAt, now), isNull(chatMessageReach.acknowledgedAt)))
     .returning({
       messageId: chatMessageReach.messageId,
@@ -446,27 +448,29 @@ export async function runUrgentNotices(tx: Tx, events: TxEvents, notices: ChatNo
         sentAt: chatUrgentMessages.sentAt,
         threadId: chatUrgentMessages.threadId,
         kind: chatThreads.kind,
+        deletedAt: chatMessages.deletedAt,
       })
       .from(chatUrgentMessages)
       .innerJoin(chatThreads, eq(chatThreads.id, chatUrgentMessages.threadId))
+      .innerJoin(chatMessages, eq(chatMessages.id, chatUrgentMessages.messageId))
       .where(inArray(chatUrgentMessages.messageId, [...new Set(claimed.map((c) => c.messageId))]));
-    for (const m of messages) {
+    // A message deleted meanwhile asks nobody any more (its repeats end with the claim).
+    for (const m of messages.filter((x) => x.deletedAt === null)) {
       const theirs = claimed.filter((c) => c.messageId === m.messageId);
       const next = nextRepeatAt(m.sentAt, now);
-      if (next)
-        await tx
-          .update(chatMessageReach)
-          .set({ nextNoticeAt: next })
-          .where(
-            and(
-              eq(chatMessageReach.messageId, m.messageId),
-              inArray(
-                chatMessageReach.userId,
-                theirs.map((c) => c.userId),
-              ),
-              isNull(chatMessageReach.acknowledgedAt),
+      await tx
+        .update(chatMessageReach)
+        .set({ nextNoticeAt: next, notices: sql`${chatMessageReach.notices} + 1` })
+        .where(
+          and(
+            eq(chatMessageReach.messageId, m.messageId),
+            inArray(
+              chatMessageReach.userId,
+              theirs.map((c) => c.userId),
             ),
-          );
+            isNull(chatMessageReach.acknowledgedAt),
+          ),
+        );
       await notices.raiseAgain(
         tx,
         events,
@@ -489,6 +493,11 @@ export async function runUrgentNotices(tx: Tx, events: TxEvents, notices: ChatNo
     .where(lte(chatUrgentMessages.escalateAt, now))
     .returning();
   for (const m of due) {
+    const [message] = await tx
+      .select({ deletedAt: chatMessages.deletedAt })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, m.messageId));
+    if (!message || message.deletedAt) continue;
     const recipients = await tx
       .select({
         userId: chatMessageReach.userId,
