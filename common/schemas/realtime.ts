@@ -59,6 +59,8 @@ export const realtimeEventBody = z.discriminatedUnion("type", [
   event("reaction.changed", messageRef),
   // On `thread:{id}`: a recipient acknowledged an urgent message ('Bekreft'); read it again.
   event("message.acknowledged", messageRef),
+  // On `thread:{id}`: a recipient read past an urgent message ('Sett av'); read it again.
+  event("message.seen", messageRef),
   // On `thread:{id}`: people joined the thread.
   event("thread.members", z.object({ threadId: z.string() })),
   // On `user:{id}`: a thread's unread count now, or how many more (a new message).

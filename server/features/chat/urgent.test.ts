@@ -162,8 +162,17 @@ describe("urgent messages", () => {
 
   it("shows 'Sett av' once a recipient has read past it", async () => {
     expect((await read("ola", urgent.id)).reach?.seen).toBe(0);
+    const told: RealtimeEvent[] = [];
+    const stop = t.ctx.bus.subscribe(`thread:${dept}`, (e) => told.push(e));
     await w.as.kari.post(`/api/chat/threads/${dept}/read`, { messageId: urgent.id });
     expect((await read("ola", urgent.id)).reach?.seen).toBe(1);
+    // Live: the thread hears of it once, not again for a read that passes nothing new.
+    await w.as.kari.post(`/api/chat/threads/${dept}/read`, { messageId: urgent.id });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    stop();
+    expect(told.filter((e) => e.type === "message.seen").map((e) => e.payload)).toEqual([
+      { threadId: dept, messageId: urgent.id },
+    ]);
   });
 
   it("come again every 2 minutes until acknowledged, and after 5 minutes the leaders hear of it, once", async () => {
