@@ -116,4 +116,12 @@ test("unacknowledged, the notice comes again, and after 5 minutes Lars gets 'Ikk
   await expect(toast(lars, "Ikke bekreftet")).toBeVisible();
   await notReloaded(lars);
   await notReloaded(kari);
+
+  // Lars's 'Haster' overview under Administrasjon: the message, not acknowledged, leaders told.
+  await lars.getByRole("link", { name: "Haster" }).click();
+  const item = lars.getByRole("listitem").filter({ hasText: text });
+  await expect(item).toContainText("Bekreftet av 0 av 1");
+  await expect(item).toContainText(`Kari Nordmann (${role}): Ikke bekreftet`);
+  await expect(item).toContainText("Ledere varslet");
+  await lars.screenshot({ path: "test-results/screenshots/urgent-overview-desktop.png" });
 });
