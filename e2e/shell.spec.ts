@@ -83,6 +83,7 @@ test.describe("as the admin", () => {
       "Ansatte",
       "Administrer ekstravakter",
       "Administrer bytter",
+      "Haster",
     ]) {
       await expect(
         nav.getByRole("link", { name: new RegExp(`^${escapeRe(item)}\\b`) }).first(),

@@ -17,7 +17,7 @@ import { devFeature } from "./features/dev/index.ts";
 import { dutyFeature } from "./features/duty/index.ts";
 import { notificationsFeature } from "./features/notifications/index.ts";
 import { notifyAfterCommit, queueNotices } from "./features/notifications/outbox.ts";
-import { notify } from "./features/notifications/service.ts";
+import { markNoticesRead, notify, raiseAgain } from "./features/notifications/service.ts";
 import { presenceFeature } from "./features/presence/index.ts";
 import { profileFeature } from "./features/profile/index.ts";
 import { shiftsFeature } from "./features/shifts/index.ts";
@@ -26,7 +26,7 @@ import { usersFeature } from "./features/users/index.ts";
 import { createAuth, resolveAuthSecret } from "./platform/auth.ts";
 import { BackgroundTasks } from "./platform/background.ts";
 import { loadBrand } from "./platform/brand.ts";
-import { type Clock, cryptoRandom, type RandomSource, systemClock } from "./platform/clock.ts";
+import { type Clock, cryptoRandom, MovableClock, type RandomSource, systemClock } from "./platform/clock.ts";
 import type { AppContext } from "./platform/context.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { type EventBus, InProcessEventBus } from "./platform/events.ts";
@@ -54,7 +54,7 @@ const features: Feature[] = [
   departmentsFeature,
   notificationsFeature,
   presenceFeature,
-  chatFeature,
+  chatFeature({ notices: { notify, raiseAgain, markNoticesRead } }),
   shiftsFeature({ notifyAfterCommit, queue: queueNotices }),
   swapsFeature({ notify }),
   usersFeature({ purges: userPurges }),
@@ -84,13 +84,15 @@ export interface BuiltApp {
   ctx: AppContext;
   /** every /api route with its policy action */
   routes: RegisteredRoute[];
+  /** the app's jobs (tests run one at once: `jobs.runNow(name)`) */
+  jobs: JobRunner;
 }
 
 async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppContext> {
   const { config, database } = deps;
   const { db } = database;
   const brand = await loadBrand(config.brandFile, app.log);
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.clock ?? (config.movableClock ? new MovableClock() : systemClock);
   const mail = new MailSender({
     db,
     clock,
@@ -176,5 +178,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await ctx.bus.close();
   });
 
-  return { app, ctx, routes };
+  return { app, ctx, routes, jobs };
 }

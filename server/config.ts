@@ -35,12 +35,20 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   ALLOW_EMBEDDED_DATABASE: flag,
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(200),
+  /** how often urgent messages' repeats and escalations are looked for */
+  URGENT_JOB_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** browser tests only: the server's clock can be moved forward (POST /api/dev/clock) */
+  MOVABLE_CLOCK: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
 
 export interface Config {
+  /** how often the urgent messages' job looks for repeats and escalations due */
+  urgentJobMs: number;
+  /** browser tests: the clock moves forward on request (the dev feature's clock route) */
+  movableClock: boolean;
   port: number;
   /** staging: loopback only unless HOST is set (demo tools must not be reachable by accident) */
   host: string;
@@ -124,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "DATABASE_URL is required when APP_ENV=production: the embedded database (PGlite) does not fsync, so a power loss can lose acknowledged writes or corrupt it. Set ALLOW_EMBEDDED_DATABASE=1 to run production on it anyway.",
     );
   }
+  if (isProduction && e.MOVABLE_CLOCK)
+    throw new ConfigError("MOVABLE_CLOCK is for browser tests, never production.");
   const domains = (e.ALLOWED_EMAIL_DOMAINS ?? "")
     .split(",")
     .map((d) => d.trim().toLowerCase().replace(/^@/, ""))
@@ -160,5 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowEmbeddedDatabase: e.ALLOW_EMBEDDED_DATABASE ?? false,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
+    urgentJobMs: e.URGENT_JOB_MS,
+    movableClock: !isProduction && (e.MOVABLE_CLOCK ?? false),
   };
 }

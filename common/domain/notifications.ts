@@ -23,5 +23,7 @@ export const notificationTypes = [
   "update",
   "alert",
   "info",
+  "urgent_message",
+  "urgent_unacknowledged",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];

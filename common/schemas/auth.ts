@@ -186,6 +186,8 @@ export const abilities = z.object({
   viewAdmin: z.boolean(),
   manageShifts: z.boolean(),
   broadcast: z.boolean(),
+  /** the 'Haster' overview of the department (leaders and admins) */
+  urgentOverview: z.boolean().optional(),
   useDevTools: z.boolean(),
 });
 export type Abilities = z.infer<typeof abilities>;

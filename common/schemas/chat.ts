@@ -68,6 +68,8 @@ export const postMessageRequest = z.object({
    * answer was lost is not stored twice (the same key by the same author gives the first)
    */
   clientKey: z.uuid().optional(),
+  /** 'Haster': department, shift and direct threads; recipients acknowledge it */
+  urgent: z.boolean().optional(),
 });
 export const attachmentParams = z.object({ attachmentId: z.uuid() });
 /** A signed file link: which version, its expiry (Unix seconds) and signature. */
@@ -122,6 +124,33 @@ export const attachmentDto = z.object({
 });
 export type AttachmentDto = z.infer<typeof attachmentDto>;
 
+export const reachVia = z.enum(["role", "name", "vakt", "dm", "block"]);
+
+/** One person a message reached, as its sender and the department's leaders see it. */
+export const reachedPerson = z.object({
+  userId: z.uuid(),
+  fullName: z.string(),
+  via: reachVia,
+  /** reached as holder of this role */
+  roleName: z.string().nullable(),
+  /** urgent messages: 'Bekreftet' and when */
+  acknowledgedAt: z.string().nullable(),
+  /** urgent messages: their read position in the thread is past the message ('Sett av') */
+  seen: z.boolean(),
+});
+export type ReachedPerson = z.infer<typeof reachedPerson>;
+
+/**
+ * Whom the message reached at send time ('Nådde: …'), and for an urgent one 'Bekreftet
+ * av n av m' and 'Sett av n av m': for its sender and the department's leaders only.
+ */
+export const messageReach = z.object({
+  people: z.array(reachedPerson),
+  acknowledged: z.number().int().nonnegative(),
+  seen: z.number().int().nonnegative(),
+});
+export type MessageReach = z.infer<typeof messageReach>;
+
 export const messageDto = z.object({
   id: z.uuid(),
   threadId: z.uuid(),
@@ -149,7 +178,20 @@ export const messageDto = z.object({
   /** its files, for whoever may see its text (a deleted message's: the author during undo) */
   attachments: z.array(attachmentDto),
   /** what the caller may do with it; `undo` only while the deletion can be undone */
-  abilities: z.object({ edit: z.boolean(), delete: z.boolean(), react: z.boolean(), undo: z.boolean() }),
+  abilities: z.object({
+    edit: z.boolean(),
+    delete: z.boolean(),
+    react: z.boolean(),
+    undo: z.boolean(),
+    /** 'Bekreft': I am a recipient of this urgent message */
+    acknowledge: z.boolean().optional(),
+  }),
+  /** 'HASTER' */
+  urgent: z.boolean().optional(),
+  /** urgent, and I am a recipient: when I acknowledged it (null: not yet) */
+  acknowledgement: z.object({ acknowledgedAt: z.string().nullable() }).nullable().optional(),
+  /** whom it reached: for the sender and the department's leaders (null for everyone else) */
+  reach: messageReach.nullable().optional(),
 });
 export type MessageDto = z.infer<typeof messageDto>;
 
@@ -249,3 +291,40 @@ export type UnreadCounts = z.infer<typeof unreadCounts>;
 
 export const markReadResponse = z.object({ unread: z.number().int().nonnegative() });
 export const addMembersResponse = z.object({ added: z.number().int().nonnegative() });
+
+/** 'Bekreft': when I acknowledged the message (the first time: a second changes nothing). */
+export const acknowledgeResponse = z.object({ acknowledgedAt: z.string() });
+
+/** The composer's check before sending: the mentioned roles nobody holds now. */
+export const reachCheckRequest = z.object({ content: storable(messageInputMax) });
+export const reachCheckResponse = z.object({
+  /** 'Ingen har rollen nå': the names of mentioned roles without a holder */
+  unheldRoles: z.array(z.string()),
+  /** who would be reached now, by name and why */
+  people: z.array(reachedPerson.pick({ userId: true, fullName: true, via: true, roleName: true })),
+});
+
+/** What the composer offers after '@': the department's roles, 'vakt' and the thread's people. */
+export const mentionOptions = z.object({
+  roles: z.array(z.object({ id: z.uuid(), name: z.string(), held: z.boolean() })),
+  people: z.array(z.object({ userId: z.uuid(), fullName: z.string() })),
+});
+export type MentionOptions = z.infer<typeof mentionOptions>;
+
+/** The 'Haster' overview: a department's urgent messages of the last 24 hours. */
+export const urgentOverviewItem = z.object({
+  messageId: z.uuid(),
+  threadId: z.uuid(),
+  threadKind: z.enum(threadKinds),
+  sender: chatPerson.nullable(),
+  preview: z.string(),
+  sentAt: z.string(),
+  acknowledged: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  /** leaders were told a role holder had not acknowledged */
+  escalatedAt: z.string().nullable(),
+  people: z.array(reachedPerson),
+});
+export type UrgentOverviewItem = z.infer<typeof urgentOverviewItem>;
+export const urgentOverview = z.object({ messages: z.array(urgentOverviewItem) });
+export type UrgentOverview = z.infer<typeof urgentOverview>;

@@ -22,3 +22,16 @@ export const demoUser = z.object({
 export const demoUserList = z.object({ users: z.array(demoUser) });
 
 export const impersonateRequest = z.object({ email });
+
+/** Browser tests only (MOVABLE_CLOCK): move the server's clock forward. */
+export const advanceClockRequest = z.object({
+  ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400_000),
+});
+export const clockResponse = z.object({ now: z.iso.datetime({ offset: true }) });
+
+/** Browser tests only (MOVABLE_CLOCK): a demo person holds a duty role in the ongoing block. */
+export const dutyHoldingRequest = z.object({ email, roleName: z.string().trim().min(1).max(40) });

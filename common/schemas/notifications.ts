@@ -40,6 +40,13 @@ const shiftRef = z.strictObject({
 /** A swap deal on an offer, and the offered shift. */
 const swapRef = shiftRef.extend({ offerId: z.uuid(), dealId: z.uuid() });
 
+/** An urgent message, by its thread and id. */
+const urgentRef = z.strictObject({
+  threadId: z.uuid(),
+  messageId: z.uuid(),
+  threadKind: z.enum(["department", "shift", "direct", "channel"]),
+});
+
 const broadcast = z.strictObject({
   title: line(broadcastLimits.titleMaxLength),
   description: z.string().trim().max(broadcastLimits.descriptionMaxLength).optional(),
@@ -79,6 +86,11 @@ export const notificationPayloads = {
   update: broadcast,
   alert: broadcast,
   info: broadcast,
+  // 'Haster' (issue 26): an urgent message for me, noticed again until I acknowledge it;
+  // for a department's leaders, a role holder who has not ('Ikke bekreftet'). The names
+  // are read with the message, never copied here.
+  urgent_message: urgentRef,
+  urgent_unacknowledged: urgentRef.extend({ missing: z.number().int().nonnegative() }),
 } satisfies Record<NotificationType, z.ZodType>;
 
 type Payloads = typeof notificationPayloads;

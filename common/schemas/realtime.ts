@@ -57,6 +57,10 @@ export const realtimeEventBody = z.discriminatedUnion("type", [
   event("message.deleted", messageRef),
   event("message.restored", messageRef),
   event("reaction.changed", messageRef),
+  // On `thread:{id}`: a recipient acknowledged an urgent message ('Bekreft'); read it again.
+  event("message.acknowledged", messageRef),
+  // On `thread:{id}`: a recipient read past an urgent message ('Sett av'); read it again.
+  event("message.seen", messageRef),
   // On `thread:{id}`: people joined the thread.
   event("thread.members", z.object({ threadId: z.string() })),
   // On `user:{id}`: a thread's unread count now, or how many more (a new message).
@@ -64,6 +68,16 @@ export const realtimeEventBody = z.discriminatedUnion("type", [
     "chat.unread",
     z.union([threadRef.extend({ unread: count }), threadRef.extend({ added: z.number().int().positive() })]),
   ),
+  // On `user:{id}`: an urgent message for the person ('Haster'): sent, noticed again while
+  // not acknowledged, or (for a leader) not acknowledged by a role holder in time.
+  event(
+    "chat.urgent",
+    threadRef.extend({ messageId: z.string(), notice: z.enum(["sent", "repeat", "escalation"]) }),
+  ),
+  // On `user:{id}`: a message mentions the person (by name, a role they hold, '@vakt').
+  event("chat.mentioned", threadRef.extend({ messageId: z.string() })),
+  // On `dept:{id}`: an urgent message was sent or acknowledged there (the 'Haster' overview).
+  event("chat.urgentChanged", z.object({ deptId: z.string() })),
   // On `user:{id}`: someone else put the person in a thread.
   event("chat.joined", threadRef),
   // On `dept:{id}` after any change of a published shift, with the department's open count.

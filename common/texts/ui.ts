@@ -15,6 +15,7 @@ import { profileTexts } from "./ui/profile.ts";
 import { shellTexts } from "./ui/shell.ts";
 import { shiftsTexts } from "./ui/shifts.ts";
 import { swapsTexts } from "./ui/swaps.ts";
+import { urgentTexts } from "./ui/urgent.ts";
 import { usersTexts } from "./ui/users.ts";
 
 export const ui = {
@@ -30,6 +31,7 @@ export const ui = {
   ...swapsTexts,
   ...usersTexts,
   ...dutyTexts,
+  ...urgentTexts,
 } as const;
 
 export type UiTexts = typeof ui;

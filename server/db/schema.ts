@@ -27,6 +27,7 @@ export * from "./schema/presence.ts";
 export * from "./schema/privacy.ts";
 export * from "./schema/shifts.ts";
 export * from "./schema/swaps.ts";
+export * from "./schema/urgent.ts";
 
 export const schema = {
   user,

@@ -22,3 +22,18 @@ export const cryptoRandom: RandomSource = {
   uuid: () => randomUUID(),
   int: (maxExclusive) => randomInt(maxExclusive),
 };
+
+/**
+ * The system clock plus an offset that only grows: browser tests move the server's time
+ * forward (`MOVABLE_CLOCK`, never in production) to see what is due minutes later.
+ */
+export class MovableClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): Date {
+    this.offsetMs += Math.max(0, ms);
+    return this.now();
+  }
+}

@@ -87,12 +87,14 @@ describe("policies: departments", () => {
       viewAdmin: true,
       manageShifts: true,
       broadcast: false,
+      urgentOverview: true,
       useDevTools: true,
     });
     expect(abilitiesOf({ ...leader, currentDeptId: null }, production)).toEqual({
       viewAdmin: false,
       manageShifts: false,
       broadcast: false,
+      urgentOverview: false,
       useDevTools: false,
     });
   });

@@ -8,6 +8,7 @@ import "./dev.ts";
 import "./realtime.ts";
 import "./presence.ts";
 import "./chat.ts";
+import "./urgent.ts";
 import "./shifts.ts";
 import "./swaps.ts";
 import "./users.ts";
@@ -22,12 +23,13 @@ export type { Actions } from "./resources.ts";
 /** What the session tells the web app the person may do in their current department. */
 export function abilitiesOf(actor: Actor, env: PolicyEnv) {
   const here = actor.currentDeptId ? { type: "department" as const, id: actor.currentDeptId } : null;
-  const inDept = (action: "admin.view" | "shift.create" | "broadcast.send") =>
+  const inDept = (action: "admin.view" | "shift.create" | "broadcast.send" | "urgent.overview") =>
     here !== null && may(actor, action, here, env);
   return {
     viewAdmin: inDept("admin.view"),
     manageShifts: inDept("shift.create"),
     broadcast: inDept("broadcast.send"),
+    urgentOverview: inDept("urgent.overview"),
     useDevTools: may(actor, "dev.use", { type: "app" }, env),
   };
 }

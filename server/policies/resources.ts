@@ -37,6 +37,19 @@ export interface MessageResource {
   thread: ThreadResource;
 }
 
+/** A message with whom it reached (issue 26): its acknowledgements and reach list. */
+export interface ReachedMessageResource {
+  type: "reachedMessage";
+  id: string;
+  deptId: string;
+  authorId: string;
+  deleted: boolean;
+  thread: ThreadResource;
+  urgent: boolean;
+  /** the people it reached at send time */
+  recipientIds: readonly string[];
+}
+
 export interface AttachmentResource {
   type: "attachment";
   id: string;
@@ -131,6 +144,10 @@ export interface Actions {
   "message.restore": MessageResource;
   "message.react": MessageResource;
   "attachment.read": AttachmentResource;
+  // urgent messages and mentions (issue 26)
+  "message.acknowledge": ReachedMessageResource;
+  "message.viewReach": ReachedMessageResource;
+  "urgent.overview": DepartmentResource;
   // extra shifts
   "shift.list": DepartmentResource;
   "shift.listDrafts": DepartmentResource;

@@ -11,6 +11,7 @@ import { notificationRoutes } from "./notifications.routes.ts";
 import { profileRoutes } from "./profile.routes.ts";
 import { shiftRoutes } from "./shifts.routes.ts";
 import { swapRoutes } from "./swaps.routes.ts";
+import { urgentRoutes } from "./urgent.routes.ts";
 import { userRoutes } from "./users.routes.ts";
 
 export const routeTables = {
@@ -18,6 +19,7 @@ export const routeTables = {
   departments: departmentRoutes,
   notifications: notificationRoutes,
   chat: chatRoutes,
+  urgent: urgentRoutes,
   shifts: shiftRoutes,
   swaps: swapRoutes,
   users: userRoutes,

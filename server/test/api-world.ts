@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { nextBlock, ongoingBlock } from "../../common/domain/duty.ts";
 import { osloDate } from "../../common/domain/oslo-time.ts";
-import { chatMessageAttachments, notifications, shiftAssignments, user } from "../db/schema.ts";
+import { chatMessageAttachments, notifications, profiles, shiftAssignments, user } from "../db/schema.ts";
 import type { RegisteredRoute } from "../platform/pipeline.ts";
 import { signFileUrl } from "../platform/signed-urls.ts";
 import { addInterest, assignShiftTo, makeShift, makeStaff, signedInClient } from "./factories.ts";
@@ -49,6 +49,10 @@ export interface DeptResources {
   pendingAttachment: string;
   /** the owner's, in the DM */
   directMessage: string;
+  /** urgent, from the partner to the owner in their DM: the owner is its one recipient */
+  urgentDirect: string;
+  /** the owner's urgent message in the department thread, mentioning the partner by name */
+  urgentMessage: string;
   draftShift: string;
   /** open, with the owner's interest */
   openShift: string;
@@ -122,7 +126,7 @@ async function furnish(
   messageIn: Record<string, string>;
 }> {
   const [owner, asOwner] = people.owner;
-  const [partner] = people.partner;
+  const [partner, asPartner] = people.partner;
   const [proposer, asProposer] = people.proposer;
   const departmentThread = (await ok(at(asOwner, "POST", "/api/chat/department"))).id;
   const shiftThread = (await ok(at(asOwner, "POST", "/api/chat/shift"))).id;
@@ -153,6 +157,16 @@ async function furnish(
     messageIn[thread] = (
       await ok(at(by, "POST", `/api/chat/threads/${thread}/messages`, { content: "Hei" }))
     ).id;
+  const urgentDirect = (
+    await ok(
+      at(asPartner, "POST", `/api/chat/threads/${direct}/messages`, { content: "Ring meg", urgent: true }),
+    )
+  ).id;
+  const [partnerProfile] = await t.ctx.db
+    .select({ fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.userId, partner));
+  const urgentMessage = await post({ content: `@${partnerProfile!.fullName} kom til stue 3`, urgent: true });
   const deletedMessage = await post({ content: "Feil tråd" });
   await ok(at(asOwner, "DELETE", `/api/chat/messages/${deletedMessage}`));
   const fileId = async () =>
@@ -247,6 +261,8 @@ async function furnish(
       attachment,
       pendingAttachment,
       directMessage: messageIn[direct]!,
+      urgentDirect,
+      urgentMessage,
       draftShift,
       openShift,
       assignedShift,
@@ -319,6 +335,7 @@ const paramDefaults: Record<string, ResourceName> = {
 /** Routes whose parameter names a resource in another state than the default. */
 const routeParams: Record<string, Record<string, ResourceName>> = {
   "POST /api/chat/messages/:messageId/restore": { messageId: "deletedMessage" },
+  "POST /api/chat/messages/:messageId/acknowledge": { messageId: "urgentDirect" },
   "POST /api/chat/channels/:threadId/join": { threadId: "publicChannel" },
   "POST /api/chat/threads/:threadId/members": { threadId: "privateChannel" },
   "PATCH /api/shifts/:shiftId": { shiftId: "draftShift" },
@@ -415,6 +432,8 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "PATCH /api/chat/messages/:messageId": () => ({ content: "Hvem tar nattevakten?" }),
   "POST /api/chat/messages/:messageId/restore": () => ({}),
   "POST /api/chat/messages/:messageId/reactions": () => ({ emoji: "👍" }),
+  "POST /api/chat/messages/:messageId/acknowledge": () => ({}),
+  "POST /api/chat/threads/:threadId/reach-check": () => ({ content: "@vakt trenger hjelp" }),
   "POST /api/shifts": ({ d }) => ({ ...shiftForm, deptId: d.dept, allowDuplicate: true }),
   "PATCH /api/shifts/:shiftId": () => shiftForm,
   "POST /api/shifts/:shiftId/publish": () => ({}),
@@ -472,6 +491,8 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "POST /api/dev/impersonate": () => ({ email: "kari@demo.no" }),
   "POST /api/dev/auto-sign-in": () => ({}),
   "POST /api/dev/bootstrap": () => ({}),
+  "POST /api/dev/clock": () => ({ ms: 60_000 }),
+  "POST /api/dev/duty-holding": () => ({ email: "kari@demo.no", roleName: "Koordinator" }),
   "POST /api/dev/demo-users": () => ({ firstName: "Demo", lastName: `Person ${fresh()}` }),
   "POST /api/dev/sign-in-link": () => ({ email: "kari@demo.no" }),
 };

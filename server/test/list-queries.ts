@@ -122,6 +122,10 @@ export function listRequests(routes: { method: string; url: string }[], s: Scene
       ["member", msgs(s.shiftThread)],
     ],
     "GET /api/chat/messages/:messageId": [["member", `/api/chat/messages/${s.olderMessage}`]],
+    "GET /api/chat/threads/:threadId/mention-options": [
+      ["member", `/api/chat/threads/${s.departmentThread}/mention-options`],
+    ],
+    "GET /api/chat/urgent": [["leader", "/api/chat/urgent"]],
     "GET /api/notifications": [["member", "/api/notifications"]],
     "GET /api/notifications/unread-count": [["member", "/api/notifications/unread-count"]],
     "GET /api/shifts": [

@@ -27,7 +27,7 @@ export const appNav: AppNav = {
     {
       id: "admin",
       ability: "viewAdmin",
-      items: [usersNav.users, shiftsNav.admin, swapsNav.admin, dutyNav.admin],
+      items: [usersNav.users, shiftsNav.admin, swapsNav.admin, dutyNav.admin, chatNav.urgent],
     },
   ],
   profile: profileNav.profile,

@@ -301,6 +301,14 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.admin.urgent,
+                ...titled(ui.urgent.overviewTitle),
+                ...lazyRoute(
+                  () => import("../features/chat/urgent/UrgentOverviewPage.tsx"),
+                  ({ UrgentOverviewPage }) => <UrgentOverviewPage />,
+                ),
+              },
+              {
                 path: paths.swaps.admin,
                 ...titled(t.adminSwaps),
                 ...lazyRoute(swapPages, ({ SwapsAdminPage }) =>

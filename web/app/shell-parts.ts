@@ -2,7 +2,9 @@
  * The frame's parts besides navigation (`lib/shell.ts`), arranged from what each feature
  * exports, as `app/nav.ts` arranges the navigation items.
  */
+import { createElement, Fragment } from "react";
 import { chatPanels } from "../features/chat/panels.ts";
+import { UrgentNotices } from "../features/chat/urgent/UrgentNotices.tsx";
 import { DepartmentSwitch } from "../features/departments/DepartmentSwitch.tsx";
 import { DemoSwitcher } from "../features/dev/DemoSwitcher.tsx";
 import { dutyPanels } from "../features/duty/panels.ts";
@@ -12,7 +14,8 @@ import type { ShellParts } from "../lib/shell.ts";
 
 export const appShellParts: ShellParts = {
   panels: [shiftsPanels.nextShifts, dutyPanels.holders, chatPanels.colleaguesOnline, shiftsPanels.openShifts],
-  HeaderAction: Bell,
+  // The bell, and beside it what turns urgent notices into a toast with a sound (draws nothing).
+  HeaderAction: () => createElement(Fragment, null, createElement(UrgentNotices), createElement(Bell)),
   Tools: DemoSwitcher,
   UserMenuSection: DepartmentSwitch,
 };

@@ -34,7 +34,7 @@ export const paths = {
   },
   shifts: { open: "/shifts/open", assigned: "/shifts/assigned", admin: "/shifts/admin" },
   swaps: { list: "/shifts/swaps", admin: "/shifts/swaps/admin" },
-  admin: { users: "/admin/users", duty: "/admin/duty" },
+  admin: { users: "/admin/users", duty: "/admin/duty", urgent: "/admin/urgent" },
   profile: "/profile",
 } as const;
 

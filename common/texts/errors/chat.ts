@@ -31,6 +31,11 @@ export const chatErrors = {
   message_delete_refused: "Du kan bare slette dine egne meldinger.",
   message_undo_refused: "Bare den som slettet meldingen kan angre slettingen.",
   message_react_refused: "Du kan ikke reagere på en slettet melding.",
+  // Urgent messages ('Haster').
+  urgent_not_here: "Haster kan bare brukes i avdelingen, på vakt og i direktemeldinger.",
+  urgent_no_recipients: "Ingen å nå: ingen er nevnt, og ingen er på vakt nå.",
+  acknowledge_refused: "Bare de meldingen nådde kan bekrefte den.",
+  urgent_overview_refused: "Bare ledere og administratorer ser oversikten over meldinger som haster.",
   // Files.
   file_not_found: "Kunne ikke laste fil",
   attachments_not_available: "Noen filer kunne ikke sendes med meldingen. Last dem opp på nytt.",

@@ -7,7 +7,11 @@
 import type { BroadcastType } from "../../domain/broadcast.ts";
 import type { NotificationType } from "../../domain/notifications.ts";
 
-type ShiftNotificationType = Exclude<NotificationType, BroadcastType>;
+/** urgent messages' notices have their texts in ui/urgent.ts */
+type ShiftNotificationType = Exclude<
+  NotificationType,
+  BroadcastType | "urgent_message" | "urgent_unacknowledged"
+>;
 
 export const notificationsTexts = {
   notifications: {

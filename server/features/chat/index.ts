@@ -9,19 +9,27 @@ import { purgeDeletedJob } from "./message-purge.ts";
 import { messageRoutes } from "./message-routes.ts";
 import { privacyChoiceRoutes } from "./privacy-choices.ts";
 import { chatRoutes } from "./routes.ts";
+import { type ChatNotices, urgentNoticesJob } from "./urgent.ts";
+import { urgentRoutes } from "./urgent-routes.ts";
 
-export const chatFeature: Feature = {
+/** `notices`: the bell's notices of urgent messages (the notifications feature's, from app.ts). */
+export const chatFeature = (deps: { notices: ChatNotices }): Feature => ({
   name: "chat",
   routes(app, ctx) {
     const caches = chatCaches(ctx);
     const load = chatLoaders(ctx, caches);
     chatRoutes(app, ctx, load);
-    messageRoutes(app, ctx, load, caches);
+    messageRoutes(app, ctx, load, caches, deps.notices);
+    urgentRoutes(app, ctx, load, deps.notices);
     attachmentRoutes(app, ctx, load);
     privacyChoiceRoutes(app, ctx, load);
   },
-  jobs: (ctx) => [purgeDeletedJob(ctx.files), unclaimedFilesJob(ctx.files)],
-};
+  jobs: (ctx) => [
+    purgeDeletedJob(ctx.files),
+    unclaimedFilesJob(ctx.files),
+    urgentNoticesJob(ctx.config.urgentJobMs, deps.notices),
+  ],
+});
 
 /**
  * The thread behind a realtime `thread:{id}` topic, for the hub to ask `thread.read`; a

@@ -24,10 +24,17 @@ import { getMessage, isNewestPage, messagePage } from "./message-pages.ts";
 import { deleteMessage, editMessage, postMessage, restoreMessage } from "./messages.ts";
 import { newestPageJson } from "./newest-page.ts";
 import { toggleReaction } from "./reactions.ts";
+import type { ChatNotices } from "./urgent.ts";
 
 const tags = ["chat"];
 
-export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatLoaders, caches: ChatCaches) {
+export function messageRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  load: ChatLoaders,
+  caches: ChatCaches,
+  notices: ChatNotices,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -68,7 +75,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext, load: ChatL
     },
     async (request, reply) => {
       const message = await postMessage(
-        ctx,
+        { ...ctx, notices },
         chatViewerOf(ctx, request),
         await load.loadedThread(request),
         request.body,

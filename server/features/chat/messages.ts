@@ -24,6 +24,7 @@ import {
   writtenMessageSelect,
 } from "./present.ts";
 import { addMembership, announceNewMessage, openKinds, publishUnread } from "./reading.ts";
+import { type ChatNotices, checkUrgentPost, needsReach, reachOfMessages, recordReach } from "./urgent.ts";
 
 /** The body as stored, or the rule it breaks (422). Text or files; edits keep some text (spec §5). */
 function validBody(text: string, hasAttachments = false): string {
@@ -33,7 +34,10 @@ function validBody(text: string, hasAttachments = false): string {
 }
 
 /** The thread's events that name a message, for its readers to read it again. */
-type MessageEvent = Extract<RealtimeEventBody, { payload: { messageId: string } }>["type"];
+type MessageEvent = Exclude<
+  Extract<RealtimeEventBody, { payload: { messageId: string } }>["type"],
+  `chat.${string}`
+>;
 
 function announce(events: TxEvents, type: MessageEvent, message: { id: string; threadId: string }) {
   events.publish(topics.thread(message.threadId), type, {
@@ -102,7 +106,7 @@ function announcePosted(
 }
 
 export async function postMessage(
-  deps: TxDeps,
+  deps: TxDeps & { rateLimitSecret: string; notices: ChatNotices },
   viewer: ChatViewer,
   thread: LoadedThread,
   input: {
@@ -110,6 +114,7 @@ export async function postMessage(
     replyToId?: string | undefined;
     attachmentIds?: string[] | undefined;
     clientKey?: string | undefined;
+    urgent?: boolean | undefined;
   },
 ): Promise<MessageDto> {
   const attachmentIds = input.attachmentIds ?? [];
@@ -124,10 +129,14 @@ export async function postMessage(
     at: viewer.now,
     clientKey: input.clientKey ?? null,
   };
+  const urgent = input.urgent === true;
+  if (urgent) await checkUrgentPost(deps, thread, authorId);
+  // Mentions and urgency: whom it reached is stored with it (urgent.ts).
+  const reaches = needsReach(thread, message.content, urgent);
   // Writing in a department or shift thread puts one on its member list (badges).
   const joins = openKinds.includes(thread.kind) && !thread.memberIds.includes(authorId);
   const posted =
-    message.replyToId || attachmentIds.length > 0 || joins
+    message.replyToId || attachmentIds.length > 0 || joins || reaches
       ? await withTx(deps, async (tx, events) => {
           if (message.replyToId) {
             const [original] = await tx
@@ -145,8 +154,23 @@ export async function postMessage(
             attachmentIds,
           );
           if (joins) await addMembership(tx, events, thread.id, [authorId]);
+          if (reaches) {
+            await recordReach(tx, events, deps.notices, {
+              thread,
+              messageId: row.id,
+              senderId: authorId,
+              content: message.content,
+              urgent,
+              now: viewer.now,
+            });
+            row.urgent = urgent;
+          }
           announcePosted(events, thread, { ...row, authorId });
-          return { row, files };
+          return {
+            row,
+            files,
+            reach: reaches ? (await reachOfMessages(tx, [row.id])).get(row.id) : undefined,
+          };
         })
       : // Most posts: the insert alone, which commits by itself (BEGIN and COMMIT would be
         // two more round trips to the database for each message).
@@ -154,12 +178,12 @@ export async function postMessage(
           const inserted = await insertMessage(db, message);
           if (!("row" in inserted)) return inserted;
           announcePosted(events, thread, { ...inserted.row, authorId });
-          return { row: inserted.row, files: [] };
+          return { row: inserted.row, files: [], reach: undefined };
         });
   // A retry of a post that was stored: the first, as it is now, and no second announcement.
   if ("sentBefore" in posted) return getMessage(deps.db, viewer, thread, posted.sentBefore);
   // New: no reactions yet, and its files are those just claimed.
-  return presentNewMessage(posted.row, posted.files, viewer, thread);
+  return presentNewMessage(posted.row, posted.files, viewer, thread, posted.reach);
 }
 
 /** Changes a message that is not deleted; a deleted one (or none) gives undefined. */

@@ -12,13 +12,14 @@ import type { FeatureFlags } from "../../../common/schemas/brand.ts";
 import type { AttachmentDto, MessageDto, ReactionDto } from "../../../common/schemas/chat.ts";
 import { replyPreview } from "../../../common/texts/reply-preview.ts";
 import type { Db } from "../../db/client.ts";
-import { chatMessageReactions, chatMessages, profiles } from "../../db/schema.ts";
+import { chatMessageReactions, chatMessages, chatUrgentMessages, profiles } from "../../db/schema.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
 import { abilityBits, writtenOnce } from "../../platform/json-text.ts";
 import type { Viewer } from "../../platform/viewer.ts";
 import { abilitiesFor } from "../../policies/index.ts";
 import type { ThreadResource } from "../../policies/resources.ts";
 import { type AttachmentRow, attachmentsOf, presentAttachment } from "./attachments.ts";
+import { presentReached, type ReachRow, reachedResource, reachOfMessages } from "./urgent.ts";
 
 /** Who is looking, and when, and what the chat is switched on for: a message shows by all three. */
 export interface ChatViewer extends Viewer {
@@ -43,6 +44,10 @@ export const person = <U extends SQLWrapper, F>(p: {
   avatarUrl: avatarUrlSql(p),
 });
 
+/** 'HASTER': the message has its urgent record (the primary key's lookup). */
+const urgentOf = (id: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${chatUrgentMessages} where ${chatUrgentMessages.messageId} = ${id})`;
+
 /** The messages with their authors and the message each replies to, as one select. */
 function messageSelect(db: Db) {
   return db
@@ -54,6 +59,7 @@ function messageSelect(db: Db) {
       createdAt: chatMessages.createdAt,
       editedAt: chatMessages.editedAt,
       deletedAt: chatMessages.deletedAt,
+      urgent: urgentOf(chatMessages.id),
       author: person(author),
       replyTo: { id: replied.id, content: replied.content, deletedAt: replied.deletedAt },
       replyAuthor: person(repliedAuthor),
@@ -78,7 +84,7 @@ export type MessageRow = Awaited<ReturnType<typeof messageRows>>[number];
  * leaves a CTE's columns unqualified, and these would meet the same names in the joins.
  */
 export const writtenMessageSelect = sql`select written.id, written.thread_id, written.author_id,
-    written.content, written.created_at, written.edited_at, written.deleted_at,
+    written.content, written.created_at, written.edited_at, written.deleted_at, false as urgent,
     ${author.userId} as author_user_id, ${author.fullName} as author_name,
     ${avatarUrlSql(author)} as author_avatar_url,
     ${replied.id} as reply_id, ${replied.content} as reply_content, ${replied.deletedAt} as reply_deleted_at,
@@ -98,6 +104,8 @@ export interface WrittenMessage {
   created_at: string;
   edited_at: string | null;
   deleted_at: string | null;
+  /** always false: an urgent record is written after the message */
+  urgent: boolean;
   author_user_id: string | null;
   author_name: string | null;
   author_avatar_url: string | null;
@@ -123,6 +131,7 @@ export function writtenMessageRow(w: WrittenMessage): MessageRow {
     createdAt: timestamp(w.created_at),
     editedAt: maybeTimestamp(w.edited_at),
     deletedAt: maybeTimestamp(w.deleted_at),
+    urgent: w.urgent,
     author: w.author_user_id
       ? { userId: w.author_user_id, fullName: w.author_name!, avatarUrl: w.author_avatar_url }
       : null,
@@ -179,6 +188,7 @@ function messageAbilities(
   row: MessageRow,
   viewer: ChatViewer,
   thread: ThreadResource,
+  reach: readonly ReachRow[] = [],
 ): MessageDto["abilities"] {
   const { actor, now, env, features } = viewer;
   const deleted = row.deletedAt !== null;
@@ -188,10 +198,38 @@ function messageAbilities(
     env,
     { edit: "message.edit", delete: "message.delete", react: "message.react", undo: "message.restore" },
   );
+  const reached = reachedResource({ ...row, deleted }, thread, reach);
   return {
     ...abilities,
     react: abilities.react && features.chatReactions,
     undo: abilities.undo && undoable(row, now),
+    ...(row.urgent || reach.length > 0
+      ? abilitiesFor(actor, reached, env, {
+          acknowledge: "message.acknowledge",
+          viewReach: "message.viewReach",
+        })
+      : {}),
+  };
+}
+
+/** What the viewer sees of whom the message reached: their own 'Bekreft', or the whole list. */
+function presentReach(
+  row: MessageRow,
+  reach: readonly ReachRow[],
+  viewer: ChatViewer,
+  abilities: MessageDto["abilities"] & { viewReach?: boolean },
+): Pick<MessageDto, "urgent" | "acknowledgement" | "reach"> {
+  if (!row.urgent && reach.length === 0) return {};
+  const mine = row.urgent ? reach.find((r) => r.userId === viewer.actor.userId) : undefined;
+  const people = abilities.viewReach ? reach.map(presentReached) : null;
+  return {
+    urgent: row.urgent,
+    acknowledgement: mine ? { acknowledgedAt: mine.acknowledgedAt?.toISOString() ?? null } : null,
+    reach: people && {
+      people,
+      acknowledged: people.filter((p) => p.acknowledgedAt).length,
+      seen: people.filter((p) => p.seen).length,
+    },
   };
 }
 
@@ -203,8 +241,10 @@ function presentMessage(
   reactions: ReactionDto[],
   attachments: () => AttachmentDto[],
   viewer: ChatViewer,
-  abilities: MessageDto["abilities"],
+  abilities: MessageDto["abilities"] & { viewReach?: boolean },
+  reach: readonly ReachRow[] = [],
 ): MessageDto {
+  const { viewReach: _, ...shown } = abilities;
   const deleted = row.deletedAt !== null;
   const visibleToMe = !deleted || (undoable(row, viewer.now) && row.authorId === viewer.actor.userId);
   return {
@@ -224,15 +264,20 @@ function presentMessage(
     reactions: deleted ? [] : reactions,
     // The files go with the text: a deleted message's to its author during undo only.
     attachments: visibleToMe ? attachments() : [],
-    abilities,
+    abilities: shown,
+    ...presentReach(row, reach, viewer, abilities),
   };
 }
 
 /** The reactions and files of these messages (two queries, whatever their number). */
 export async function factsOf(db: Db, rows: readonly MessageRow[]) {
   const ids = rows.map((r) => r.id);
-  const [reactions, files] = await Promise.all([reactionsOf(db, ids), attachmentsOf(db, ids)]);
-  return { reactions, files };
+  const [reactions, files, reach] = await Promise.all([
+    reactionsOf(db, ids),
+    attachmentsOf(db, ids),
+    reachOfMessages(db, ids),
+  ]);
+  return { reactions, files, reach };
 }
 
 export type MessageFacts = Awaited<ReturnType<typeof factsOf>>;
@@ -244,13 +289,15 @@ export function presentWithFacts(
   rows: readonly MessageRow[],
   facts: MessageFacts,
 ): MessageDto[] {
-  return rows.map((row) => presentOne(viewer, row, facts, messageAbilities(row, viewer, thread)));
+  return rows.map((row) =>
+    presentOne(viewer, row, facts, messageAbilities(row, viewer, thread, facts.reach.get(row.id))),
+  );
 }
 
 function presentOne(
   viewer: ChatViewer,
   row: MessageRow,
-  { reactions, files }: MessageFacts,
+  { reactions, files, reach }: MessageFacts,
   abilities: MessageDto["abilities"],
 ): MessageDto {
   return presentMessage(
@@ -259,6 +306,7 @@ function presentOne(
     () => (files.get(row.id) ?? []).map((file) => presentAttachment(file, viewer)),
     viewer,
     abilities,
+    reach.get(row.id),
   );
 }
 
@@ -284,9 +332,15 @@ export function presentAsJson(
 ): string {
   const me = viewer.actor.userId;
   const parts = rows.map((row) => {
-    const abilities = messageAbilities(row, viewer, thread);
+    const reach = facts.reach.get(row.id);
+    const abilities = messageAbilities(row, viewer, thread, reach);
+    // Whom a message reached shows differently to its sender, leaders and recipients.
     const own =
-      row.authorId === me || (facts.files.get(row.id)?.length ?? 0) > 0 || reacted(facts, row.id, me);
+      row.authorId === me ||
+      row.urgent ||
+      reach !== undefined ||
+      (facts.files.get(row.id)?.length ?? 0) > 0 ||
+      reacted(facts, row.id, me);
     if (own) return JSON.stringify(presentOne(viewer, row, facts, abilities));
     return writtenOnce(written, `${row.id} ${abilityBits(abilities)}`, () =>
       presentOne(viewer, row, facts, abilities),
@@ -305,19 +359,21 @@ export async function presentMessages(
   return presentWithFacts(viewer, thread, rows, await factsOf(db, rows));
 }
 
-/** A message just written, as its author gets it: no reactions yet, its files known. */
+/** A message just written, as its author gets it: no reactions yet, its files and reach known. */
 export function presentNewMessage(
   row: MessageRow,
   files: readonly AttachmentRow[],
   viewer: ChatViewer,
   thread: ThreadResource,
+  reach: readonly ReachRow[] = [],
 ): MessageDto {
   return presentMessage(
     row,
     [],
     () => files.map((file) => presentAttachment(file, viewer)),
     viewer,
-    messageAbilities(row, viewer, thread),
+    messageAbilities(row, viewer, thread, reach),
+    reach,
   );
 }
 

@@ -10,7 +10,13 @@ import type { FeatureFlags } from "../../../common/schemas/brand.ts";
 import type { ThreadKind, UnreadCounts } from "../../../common/schemas/chat.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { chatMessages, chatThreadMembers, chatThreads } from "../../db/schema.ts";
+import {
+  chatMessageReach,
+  chatMessages,
+  chatThreadMembers,
+  chatThreads,
+  chatUrgentMessages,
+} from "../../db/schema.ts";
 import { notFound } from "../../platform/errors.ts";
 import { type TxDeps, type TxEvents, withTx } from "../../platform/tx.ts";
 import { kindEnabled, type LoadedThread } from "./access.ts";
@@ -97,6 +103,29 @@ export async function publishUnread(tx: Tx, events: TxEvents, thread: LoadedThre
 }
 
 /**
+ * The urgent messages of the thread that reach me and that a read up to `seq` passes for
+ * the first time (beyond my read position now): their senders' 'Sett av' counts change.
+ */
+async function urgentNowSeen(tx: Tx, threadId: string, userId: string, seq: number): Promise<string[]> {
+  const readTo = sql`coalesce((select ${chatThreadMembers.lastReadSeq} from ${chatThreadMembers}
+    where ${chatThreadMembers.threadId} = ${threadId} and ${chatThreadMembers.userId} = ${userId}), 0)`;
+  const rows = await tx
+    .select({ messageId: chatMessageReach.messageId })
+    .from(chatMessageReach)
+    .innerJoin(chatUrgentMessages, eq(chatUrgentMessages.messageId, chatMessageReach.messageId))
+    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageReach.messageId))
+    .where(
+      and(
+        eq(chatMessageReach.userId, userId),
+        eq(chatUrgentMessages.threadId, threadId),
+        lte(chatMessages.seq, seq),
+        gt(chatMessages.seq, readTo),
+      ),
+    );
+  return rows.map((r) => r.messageId);
+}
+
+/**
  * Moves my read position to `messageId` of the thread, never backwards. In department
  * and shift threads this makes me a member (their badges are for those who read there);
  * in a channel I have not joined it changes nothing. Returns my unread count.
@@ -108,6 +137,7 @@ export function markRead(deps: TxDeps, userId: string, thread: LoadedThread, mes
       .from(chatMessages)
       .where(and(eq(chatMessages.id, messageId), eq(chatMessages.threadId, thread.id)));
     if (!message) throw notFound("message_not_found");
+    const seen = await urgentNowSeen(tx, thread.id, userId, message.seq);
     const forward = sql`greatest(${chatThreadMembers.lastReadSeq}, ${message.seq})`;
     const mine = and(eq(chatThreadMembers.threadId, thread.id), eq(chatThreadMembers.userId, userId));
     const moved = openKinds.includes(thread.kind)
@@ -130,6 +160,10 @@ export function markRead(deps: TxDeps, userId: string, thread: LoadedThread, mes
       .from(chatThreadMembers)
       .where(mine);
     const unread = row?.unread ?? 0;
+    // 'Sett av n av m' of the urgent messages to me that I now read past follows.
+    if (moved.length > 0)
+      for (const messageId of seen)
+        events.publish(topics.thread(thread.id), "message.seen", { threadId: thread.id, messageId });
     // My other tabs clear the badge too.
     if (moved.length > 0)
       events.publish(topics.user(userId), "chat.unread", {

@@ -262,3 +262,49 @@ async function afterReading(
     events.publish(topics.user(userId), "notification.read", { ...detail, unreadCount: unread });
   return unread;
 }
+
+/**
+ * Raises these notices again (an urgent message's repeat, issue 26): unread and at the
+ * top of the list, at `now`. A bell hears "one more" for each that had been read; one
+ * still unread keeps its count.
+ */
+export async function raiseAgain(tx: Tx, events: TxEvents, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const result = (await tx.execute(sql`
+    with old as (select id, read_at from ${notifications} where ${inIdList(sql`id`, [...new Set(ids)])} for update)
+    update ${notifications} n set read_at = null, created_at = ${now.toISOString()}::timestamptz
+    from old where n.id = old.id
+    returning n.id, n.recipient_user_id as "recipientId", old.read_at is not null as "wasRead"`)) as unknown as {
+    rows: { id: string; recipientId: string; wasRead: boolean }[];
+  };
+  for (const row of result.rows)
+    if (row.wasRead)
+      events.publish(topics.user(row.recipientId), "notification.created", {
+        notificationId: row.id,
+        added: 1,
+      });
+}
+
+/** Marks these notices of one person read (what they were about is done: 'Bekreft'). */
+export async function markNoticesRead(
+  tx: Tx,
+  events: TxEvents,
+  userId: string,
+  ids: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const changed = await tx
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        inIdList(notifications.id, [...ids]),
+        eq(notifications.recipientUserId, userId),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  const [first] = changed;
+  if (first) await afterReading(tx, events, userId, changed.length, { notificationId: first.id });
+}

@@ -28,6 +28,7 @@ describe("sidebar", () => {
       "Ansatte",
       "Administrer ekstravakter",
       "Administrer bytter",
+      "Haster",
       "Profil",
     ]) {
       expect(within(nav).getByRole("link", { name: new RegExp(`^${name}\\b`) })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Clock, Hash, MessageSquare, MessagesSquare, SquarePen } from "lucide-react";
+import { Clock, Hash, MessageSquare, MessagesSquare, Siren, SquarePen } from "lucide-react";
 import { ui } from "../../../common/texts/index.ts";
 import type { NavItem } from "../../lib/nav.ts";
 import { paths } from "../../lib/paths.ts";
@@ -36,6 +36,8 @@ export const chatNav = {
     flag: "channels",
     useBadgeCount: useChannelsUnread,
   },
+  /** 'Haster': the department's urgent messages of the last 24 hours (leaders) */
+  urgent: { to: paths.admin.urgent, label: ui.urgent.overviewTitle, icon: Siren },
   /** 'Ny melding': the DM list with 'Velg kollega' open */
   newMessage: { to: newMessageLink, label: ui.chatLists.dm.newMessage, icon: SquarePen },
 } satisfies Record<string, NavItem>;

@@ -13,6 +13,7 @@ const payloads = {
   shift: shiftPayload,
   swap: { ...shiftPayload, offerId: ids.offer, dealId: ids.deal },
   broadcast: { title: "Beskjed", description: "Les denne.", sentFrom: "admin_panel" },
+  urgent: { threadId: ids.shift, messageId: ids.offer, threadKind: "department" },
 };
 
 /** A notification of each type, checked by the API's own schema. */
@@ -20,19 +21,23 @@ const of = (type: (typeof notificationTypes)[number]): NotificationDto =>
   notificationDto.parse({
     id: ids.published,
     type,
-    payload: type.startsWith("swap_")
-      ? payloads.swap
-      : type.startsWith("shift_")
-        ? payloads.shift
-        : payloads.broadcast,
+    payload: type.startsWith("urgent_")
+      ? type === "urgent_message"
+        ? payloads.urgent
+        : { ...payloads.urgent, missing: 1 }
+      : type.startsWith("swap_")
+        ? payloads.swap
+        : type.startsWith("shift_")
+          ? payloads.shift
+          : payloads.broadcast,
     createdAt: new Date().toISOString(),
     readAt: null,
   });
 
 describe("what the bell shows of each type", () => {
-  it("gives all 19 types an icon, a heading and a Norwegian text", () => {
-    // The spec's 15, and 4 for swap deals that end without a leader.
-    expect(notificationTypes).toHaveLength(19);
+  it("gives all 21 types an icon, a heading and a Norwegian text", () => {
+    // The spec's 15, 4 for swap deals that end without a leader, 2 for urgent messages.
+    expect(notificationTypes).toHaveLength(21);
     const headings = new Set<string>();
     for (const type of notificationTypes) {
       const view = viewOf(of(type));
@@ -150,5 +155,15 @@ describe("what the bell shows of each type", () => {
       // Notices that only tell how it ended say it in their heading already.
       expect(withTarget("swap_approved", { dealStatus: "approved" }).state).toBeUndefined();
     });
+  });
+});
+
+describe("urgent messages' notices", () => {
+  it("lead to the message's thread and say how many role holders are silent", () => {
+    expect(viewOf(of("urgent_message"))).toMatchObject({
+      heading: "Melding som haster",
+      link: { to: "/chat/department" },
+    });
+    expect(viewOf(of("urgent_unacknowledged"))).toMatchObject({ heading: "Ikke bekreftet" });
   });
 });

@@ -21,6 +21,7 @@ import {
   type LucideIcon,
   Megaphone,
   RefreshCw,
+  Siren,
   TriangleAlert,
   Trophy,
   Undo2,
@@ -58,6 +59,8 @@ const notificationIcons: Record<NotificationType, LucideIcon> = {
   update: RefreshCw,
   alert: TriangleAlert,
   info: Info,
+  urgent_message: Siren,
+  urgent_unacknowledged: TriangleAlert,
 };
 
 export interface NotificationView {
@@ -79,6 +82,24 @@ type Broadcast = Extract<NotificationDto, { type: BroadcastType }>;
 const isBroadcast = (n: NotificationDto): n is Broadcast =>
   (broadcastTypes as readonly string[]).includes(n.type);
 
+type Urgent = Extract<NotificationDto, { type: "urgent_message" | "urgent_unacknowledged" }>;
+const isUrgent = (n: NotificationDto): n is Urgent =>
+  n.type === "urgent_message" || n.type === "urgent_unacknowledged";
+
+/** Where an urgent message is read: its thread. */
+function threadLink(p: Urgent["payload"]): string {
+  if (p.threadKind === "direct") return paths.chat.dm(p.threadId);
+  if (p.threadKind === "channel") return paths.chat.channel(p.threadId);
+  return p.threadKind === "shift" ? paths.chat.shift : paths.chat.department;
+}
+
+function urgentView(n: Urgent, icon: LucideIcon): NotificationView {
+  const u = ui.urgent;
+  const link = { to: threadLink(n.payload), label: u.openThread };
+  if (n.type === "urgent_message") return { icon, heading: u.noticeHeading, text: u.noticeText, link };
+  return { icon, heading: u.escalationHeading, text: u.escalationText(n.payload.missing), link };
+}
+
 /**
  * The assignment outcome opens on the shifts screen from `?outcome={shiftId}`: in 'Mine
  * tildelte' for the one who got the shift, in the open list for the others.
@@ -88,7 +109,9 @@ const outcomeOf = (tab: string, shiftId: string) => ({
   label: t.openOutcome,
 });
 
-function linkOf(n: Exclude<NotificationDto, Broadcast>): NotificationView["link"] {
+type ShiftNotice = Exclude<NotificationDto, Broadcast | Urgent>;
+
+function linkOf(n: ShiftNotice): NotificationView["link"] {
   const { shiftId } = n.payload;
   const target = n.target;
   switch (n.type) {
@@ -129,7 +152,7 @@ const askedStatus: Partial<Record<NotificationType, NotificationTarget["dealStat
  * no longer open ('Tildelt', 'Stengt'), or answered ('Interesse registrert'); a swap
  * proposal or approval that was decided ('Godkjent', 'Avslått', …).
  */
-function stateOf(n: Exclude<NotificationDto, Broadcast>): string | undefined {
+function stateOf(n: ShiftNotice): string | undefined {
   const target = n.target;
   if (!target) return undefined;
   if (n.type === "shift_published") {
@@ -144,7 +167,7 @@ function stateOf(n: Exclude<NotificationDto, Broadcast>): string | undefined {
 }
 
 /** 'Jeg er interessert' only while the shift takes it from me and I have not answered. */
-function interestOf(n: Exclude<NotificationDto, Broadcast>): string | undefined {
+function interestOf(n: ShiftNotice): string | undefined {
   if (n.type !== "shift_published") return undefined;
   const target = n.target;
   // An older server tells nothing of the shift now: its refusal says why.
@@ -153,7 +176,7 @@ function interestOf(n: Exclude<NotificationDto, Broadcast>): string | undefined 
 }
 
 /** The shift as its card names it, by its present times when the list knows them. */
-function whenOf(n: Exclude<NotificationDto, Broadcast>): string {
+function whenOf(n: ShiftNotice): string {
   const target = n.target;
   if (target?.startsAt && target.endsAt)
     return shiftWhen({ startsAt: target.startsAt, endsAt: target.endsAt });
@@ -166,6 +189,7 @@ export function viewOf(n: NotificationDto): NotificationView {
     const { title, description } = n.payload;
     return { icon, heading: title, kind: t.broadcastKinds[n.type], text: description || undefined };
   }
+  if (isUrgent(n)) return urgentView(n, icon);
   const shift = t.shift(n.payload.title, whenOf(n));
   const state = stateOf(n);
   // A published shift whose question is settled no longer asks for interest.

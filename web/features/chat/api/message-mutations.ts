@@ -38,6 +38,8 @@ export interface SendInput {
   attachments?: readonly AttachmentDto[];
   /** one per message, the same for a retry of it (thread/send-key.ts) */
   clientKey: string;
+  /** 'Haster' */
+  urgent?: boolean;
 }
 
 /** What a failed send gives back to the composer. */
@@ -49,7 +51,7 @@ let localIds = 0;
 function pendingMessage(
   threadId: string,
   me: ChatPerson,
-  { content, replyTo, attachments = [] }: SendInput,
+  { content, replyTo, attachments = [], urgent }: SendInput,
 ): ThreadMessage {
   localIds += 1;
   return {
@@ -69,6 +71,7 @@ function pendingMessage(
     reactions: [],
     attachments: [...attachments],
     abilities: { edit: false, delete: false, react: false, undo: false },
+    urgent: urgent === true,
     pending: true,
   };
 }
@@ -93,6 +96,7 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
             content: input.content,
             clientKey: input.clientKey,
             ...(input.replyTo ? { replyToId: input.replyTo.id } : {}),
+            ...(input.urgent ? { urgent: true } : {}),
             ...(input.attachments?.length ? { attachmentIds: input.attachments.map((a) => a.id) } : {}),
           },
           schema: messageDto,

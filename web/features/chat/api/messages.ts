@@ -43,6 +43,8 @@ export function useThreadMessages(threadId: string) {
         case "message.deleted":
         case "message.restored":
         case "reaction.changed":
+        case "message.acknowledged":
+        case "message.seen":
           return void quietly(sync.refresh(event.payload.messageId));
         case "thread.members":
           return void refreshThreadHeader(client, threadId);

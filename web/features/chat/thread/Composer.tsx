@@ -1,4 +1,4 @@
-import { SendHorizontal, X } from "lucide-react";
+import { SendHorizontal, Siren, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type RefObject, useId, useState } from "react";
 import { limits } from "../../../../common/base/limits.ts";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
@@ -15,6 +15,7 @@ import { useComposerFiles } from "../attachments/use-composer-files.ts";
 import { PrivacyWarning, privacyFieldClass } from "../privacy/PrivacyWarning.tsx";
 import { usePrivacyCheck } from "../privacy/use-privacy-check.ts";
 import { usePrivacySendGate } from "../privacy/use-send-gate.tsx";
+import { useMentionComposer, useRoleWarning } from "../urgent/mentions.tsx";
 import { useSendKeys } from "./send-key.ts";
 import { isSendKey, useComposerLines } from "./typing.ts";
 import { useAutosize } from "./use-autosize.ts";
@@ -66,8 +67,14 @@ export function Composer({
   onCancelReply,
   onSend,
   fieldRef,
+  urgentAllowed = false,
+  mentionsOn = false,
 }: {
   threadId: string;
+  /** 'Haster': department, shift and direct threads */
+  urgentAllowed?: boolean;
+  /** '@' offers roles, 'vakt' and people: department and shift threads */
+  mentionsOn?: boolean;
   placeholder: string;
   replyTo: ThreadMessage | null;
   onCancelReply: () => void;
@@ -85,6 +92,9 @@ export function Composer({
   const privacy = usePrivacyCheck(text);
   const gate = usePrivacySendGate(field);
   const keys = useSendKeys();
+  const [urgent, setUrgent] = useState(false);
+  const mentions = useMentionComposer({ threadId, enabled: mentionsOn, text, setText, field });
+  const roleWarning = useRoleWarning(threadId, mentionsOn, field);
   useAutosize(field, text, useComposerLines());
 
   const count = length(text);
@@ -97,24 +107,30 @@ export function Composer({
     if (files.blocked) return setError(files.blocked);
     const rule = messageBodyError(text, files.ready.length > 0);
     if (rule) return setError(errorMessages[rule]);
-    gate.guard(text, () => {
-      const attachments = files.ready;
-      const sent = { content: text, attachmentIds: attachments.map((a) => a.id) };
-      const clientKey = keys.keyFor(sent);
-      onSend({ content: text, replyTo, attachments, clientKey }, (failed, restored) => {
-        setText((current) => current || failed);
-        files.restore(restored);
-        // Sent again unchanged, it goes with this key: the server may have stored it.
-        keys.failed(clientKey, sent);
-      });
-      setText("");
-      files.clear();
-      setError(null);
-      onCancelReply();
-    });
+    gate.guard(text, () =>
+      roleWarning.guard(text, () => {
+        const attachments = files.ready;
+        const sent = { content: text, attachmentIds: attachments.map((a) => a.id) };
+        const clientKey = keys.keyFor(sent);
+        const asUrgent = urgentAllowed && urgent;
+        onSend({ content: text, replyTo, attachments, clientKey, urgent: asUrgent }, (failed, restored) => {
+          setText((current) => current || failed);
+          files.restore(restored);
+          if (asUrgent) setUrgent(true);
+          // Sent again unchanged, it goes with this key: the server may have stored it.
+          keys.failed(clientKey, sent);
+        });
+        setText("");
+        setUrgent(false);
+        files.clear();
+        setError(null);
+        onCancelReply();
+      }),
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKeyDown(event)) return;
     if (isSendKey(event)) {
       event.preventDefault();
       send();
@@ -134,9 +150,24 @@ export function Composer({
     <form onSubmit={onSubmit} className="relative border-t border-border bg-white px-3 pt-2.5 pb-3 md:px-6">
       {files.dragging && <DropHint />}
       {replyTo && <ReplyBar replyTo={replyTo} onCancel={onCancelReply} />}
+      {mentions.list}
       <PendingFiles files={files.files} onRetry={files.retry} onRemove={files.remove} />
       <div className="flex items-end gap-2">
         {files.on && <AttachButton onFiles={files.add} />}
+        {urgentAllowed && (
+          <Button
+            type="button"
+            variant={urgent ? "danger" : "ghost"}
+            size="sm"
+            aria-pressed={urgent}
+            title={ui.urgent.toggleHint}
+            onClick={() => setUrgent((on) => !on)}
+            className={cn("shrink-0 gap-1 px-2 max-md:size-11 max-md:px-0", !urgent && "text-muted-fg")}
+          >
+            <Siren aria-hidden />
+            <span className="max-md:sr-only">{ui.urgent.toggle}</span>
+          </Button>
+        )}
         <textarea
           ref={field}
           rows={1}
@@ -145,10 +176,13 @@ export function Composer({
           aria-label={t.composer.label}
           aria-invalid={shownError !== null}
           aria-describedby={shownError ? `${errorId} ${warningId}` : warningId}
+          {...mentions.fieldProps}
           onChange={(event) => {
             setText(event.target.value);
             setError(null);
+            mentions.update(event.target.value, event.target.selectionStart);
           }}
+          onClick={(event) => mentions.update(event.currentTarget.value, event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
           onPaste={files.onPaste}
           className={cn(
@@ -168,6 +202,7 @@ export function Composer({
       </div>
       <PrivacyWarning id={warningId} level={privacy.confidence} className="mt-1" />
       {gate.dialog}
+      {roleWarning.dialog}
       {(shownError || count >= counterFrom) && (
         <div className="mt-1 flex items-start justify-between gap-3 text-sm">
           <p id={errorId} role="alert" className="text-error">

@@ -1,5 +1,14 @@
 import { CornerUpLeft } from "lucide-react";
-import { type FocusEvent, type KeyboardEvent, memo, useEffect, useRef, useState } from "react";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  lazy,
+  memo,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Avatar } from "../../../components/ui/avatar.tsx";
@@ -8,6 +17,21 @@ import { cn } from "../../../lib/cn.ts";
 import { formatDateTime, formatTime } from "../../../lib/dates.ts";
 import type { ThreadMessage } from "../api/message-cache.ts";
 import { AttachmentList } from "../attachments/AttachmentList.tsx";
+
+// Most messages reach nobody in particular: what shows whom one reached loads with the first that did.
+const MessageReachLine = lazy(() =>
+  import("../urgent/MessageReach.tsx").then((m) => ({ default: m.MessageReachLine })),
+);
+
+/** 'HASTER' (issue 26). */
+function UrgentMarker() {
+  return (
+    <span className="mr-2 inline-flex items-center rounded bg-error px-1.5 py-0.5 align-middle text-[11px] leading-none font-bold tracking-wide text-white">
+      {ui.urgent.marker}
+    </span>
+  );
+}
+
 import { EditBox } from "./EditBox.tsx";
 import { MessageActions } from "./MessageActions.tsx";
 import { MessageText } from "./MessageText.tsx";
@@ -137,6 +161,7 @@ export const MessageItem = memo(function MessageItem({
         // Padding, not margin: the list measures each row by its box.
         groupStart && "pt-3",
         highlighted && "bg-warning/15 hover:bg-warning/15",
+        message.urgent && !deleted && "bg-error/5",
       )}
     >
       <div className="w-9 shrink-0">
@@ -160,6 +185,7 @@ export const MessageItem = memo(function MessageItem({
             <Time at={message.createdAt} />
           </div>
         )}
+        {message.urgent && !deleted && <UrgentMarker />}
         {message.replyTo && !deleted && <ReplyQuote replyTo={message.replyTo} />}
         {editing ? (
           <EditBox message={message} />
@@ -174,6 +200,11 @@ export const MessageItem = memo(function MessageItem({
           message.pending && <Sending />
         )}
         {!deleted && message.attachments.length > 0 && <AttachmentList message={message} />}
+        {(message.urgent || message.reach) && (
+          <Suspense fallback={null}>
+            <MessageReachLine message={message} />
+          </Suspense>
+        )}
         {!deleted && actions.reactionsOn && (
           <Reactions
             reactions={message.reactions}

@@ -166,6 +166,8 @@ export function ThreadView({
             onCancelReply={() => setReplyTo(null)}
             onSend={send}
             fieldRef={field}
+            urgentAllowed={thread.kind !== "channel"}
+            mentionsOn={thread.kind === "department" || thread.kind === "shift"}
           />
         ) : (
           <div className="border-t border-border bg-white px-4 py-3 text-sm text-muted-fg md:px-6">

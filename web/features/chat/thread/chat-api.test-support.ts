@@ -4,7 +4,13 @@
  * add messages "from others" straight into it and announce them through the fake socket.
  */
 import { vi } from "vitest";
-import type { AttachmentDto, ChatPerson, MessageDto, ThreadDto } from "../../../../common/schemas/chat.ts";
+import type {
+  AttachmentDto,
+  ChatPerson,
+  MentionOptions,
+  MessageDto,
+  ThreadDto,
+} from "../../../../common/schemas/chat.ts";
 import { messagePageSize } from "../../../../common/schemas/chat.ts";
 import { baseHandlers, mockApi, session } from "../../../test/app.tsx";
 
@@ -59,10 +65,17 @@ export function chatServer() {
   /** files uploaded to the thread (the test answers the uploads), claimed by a send naming them */
   const files = new Map<string, AttachmentDto>();
   /** set to make the next send wait for it, or fail; `historyGate` holds the reading of pages */
-  const control: { sendGate: Promise<void> | null; sendFails: boolean; historyGate: Promise<void> | null } = {
+  const control: {
+    sendGate: Promise<void> | null;
+    sendFails: boolean;
+    historyGate: Promise<void> | null;
+    /** the department's duty roles and people, for '@' */
+    mentionOptions: MentionOptions;
+  } = {
     sendGate: null,
     sendFails: false,
     historyGate: null,
+    mentionOptions: { roles: [], people: [] },
   };
 
   const make = (
@@ -102,9 +115,13 @@ export function chatServer() {
       if (method === "POST") {
         if (control.sendGate) await control.sendGate;
         if (control.sendFails) return failure(500, "Noe gikk galt");
-        const { content, attachmentIds = [] } = body as { content: string; attachmentIds?: string[] };
+        const {
+          content,
+          attachmentIds = [],
+          urgent = false,
+        } = body as { content: string; attachmentIds?: string[]; urgent?: boolean };
         const attachments = attachmentIds.flatMap((id) => files.get(id) ?? []);
-        return { status: 201, body: add(kari, content.trim(), { attachments }) };
+        return { status: 201, body: add(kari, content.trim(), { attachments, urgent }) };
       }
       if (control.historyGate) await control.historyGate;
       const before = url.searchParams.get("before");
@@ -127,7 +144,16 @@ export function chatServer() {
     }
     if (method === "POST" && path === `/api/chat/threads/${threadId}/read`)
       return { status: 200, body: { unread: 0 } };
-    const match = /^\/api\/chat\/messages\/([^/]+)(\/restore|\/reactions)?$/.exec(path);
+    if (path === `/api/chat/threads/${threadId}/mention-options`)
+      return { status: 200, body: control.mentionOptions };
+    if (path === `/api/chat/threads/${threadId}/reach-check`) {
+      const text = (body as { content: string }).content.toLowerCase();
+      const unheldRoles = control.mentionOptions.roles
+        .filter((r) => !r.held && text.includes(`@${r.name.toLowerCase()}`))
+        .map((r) => r.name);
+      return { status: 200, body: { unheldRoles, people: [] } };
+    }
+    const match = /^\/api\/chat\/messages\/([^/]+)(\/restore|\/reactions|\/acknowledge)?$/.exec(path);
     const message = match && find(match[1]!);
     if (!match || !message) return undefined;
     switch (`${method} ${match[2] ?? ""}`) {
@@ -146,6 +172,14 @@ export function chatServer() {
           abilities: { edit: false, delete: false, react: false, undo: true },
         });
         return { status: 200, body: message };
+      case "POST /acknowledge": {
+        const acknowledgedAt = message.acknowledgement?.acknowledgedAt ?? new Date().toISOString();
+        Object.assign(message, {
+          acknowledgement: { acknowledgedAt },
+          abilities: { ...message.abilities, acknowledge: false },
+        });
+        return { status: 200, body: { acknowledgedAt } };
+      }
       case "POST /restore":
         Object.assign(message, {
           deletedAt: null,
