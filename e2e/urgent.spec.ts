@@ -4,12 +4,14 @@
  * in Avdeling; Kari gets the toast without a reload and presses 'Bekreft'; Ola sees
  * 'Bekreftet av 1 av 1'. Then a second one nobody acknowledges: the repeat reaches Kari
  * (on a phone) and 5 minutes later Lars gets 'Ikke bekreftet'. The server's clock moves
- * forward on request (MOVABLE_CLOCK, a server of its own) and its job looks every 300 ms.
+ * forward on request (MOVABLE_CLOCK, a server of its own) and its job looks every 300 ms. Lars sets the
+ * holders through the duty roles' API, as 'Vaktroller' does.
  */
 import type { Page } from "@playwright/test";
+import type { DutyGridDto } from "../common/schemas/duty.ts";
 import { expectNoSidewaysScroll } from "./support/a11y.ts";
 import { openChat } from "./support/chat.ts";
-import { demo, expect, fromOurPage, test } from "./support/fixtures.ts";
+import { currentSession, demo, expect, fromOurPage, test } from "./support/fixtures.ts";
 
 test.use({
   serverEnv: { RATE_LIMIT_PER_IP: "1000", AUTO_SIGNIN: "0", MOVABLE_CLOCK: "1", URGENT_JOB_MS: "300" },
@@ -26,10 +28,17 @@ const notReloaded = async (page: Page) =>
 let marks = 0;
 const unique = (text: string) => `${text} (${Date.now().toString(36)}-${++marks})`;
 
-/** The ongoing block's holder of a role, set through the browser tests' dev route. */
-async function holds(page: Page, email: string, roleName: string) {
-  const res = await page.request.post("/api/dev/duty-holding", {
-    data: { email, roleName },
+/** Lars sets the ongoing block's holder of a role, as 'Vaktroller' does (its API). */
+async function holds(lars: Page, fullName: string, roleName: string) {
+  const deptId = (await currentSession(lars))!.memberships[0]!.deptId;
+  const grid = await lars.request.get(`/api/departments/${deptId}/duty/grid`);
+  expect(grid.status(), await grid.text()).toBe(200);
+  const { now, blocks, roles, staff } = (await grid.json()) as DutyGridDto;
+  const ongoing = blocks.find((b) => b.start <= now && now < b.end)!;
+  const roleId = roles.find((r) => r.name === roleName)!.id;
+  const userId = staff.find((p) => p.fullName === fullName)!.userId;
+  const res = await lars.request.put(`/api/departments/${deptId}/duty/roles/${roleId}/holder`, {
+    data: { blockStart: ongoing.start, userId },
     headers: fromOurPage(),
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -66,8 +75,9 @@ test("Kari gets Ola's urgent message at once and acknowledges it; Ola sees 'Bekr
   browser,
   baseURL,
 }) => {
+  const lars = await openChat(browser, baseURL, demo.leader);
+  await holds(lars, demo.kari.name, role);
   const kari = await openChat(browser, baseURL, demo.kari);
-  await holds(kari, demo.kari.email, role);
   const ola = await openChat(browser, baseURL, demo.ola);
   const text = unique("kom til stue 3");
   await sendUrgent(ola, text);
@@ -96,11 +106,11 @@ test("unacknowledged, the notice comes again, and after 5 minutes Lars gets 'Ikk
   browser,
   baseURL,
 }) => {
-  const kari = await openChat(browser, baseURL, demo.kari, { viewport: { width: 375, height: 812 } });
-  await holds(kari, demo.kari.email, role);
-  // Lars holds a role too, so he is on the block and among the leaders told.
-  await holds(kari, demo.leader.email, "Koordinator");
   const lars = await openChat(browser, baseURL, demo.leader);
+  await holds(lars, demo.kari.name, role);
+  // Lars holds a role too, so he is on the block and among the leaders told.
+  await holds(lars, demo.leader.name, "Koordinator");
+  const kari = await openChat(browser, baseURL, demo.kari, { viewport: { width: 375, height: 812 } });
   const ola = await openChat(browser, baseURL, demo.ola);
   const text = unique("ring meg");
   await sendUrgent(ola, text);

@@ -32,6 +32,3 @@ export const advanceClockRequest = z.object({
     .max(7 * 86_400_000),
 });
 export const clockResponse = z.object({ now: z.iso.datetime({ offset: true }) });
-
-/** Browser tests only (MOVABLE_CLOCK): a demo person holds a duty role in the ongoing block. */
-export const dutyHoldingRequest = z.object({ email, roleName: z.string().trim().min(1).max(40) });

@@ -24,7 +24,6 @@ export const devRoutes: RouteTable = {
   "POST /api/dev/bootstrap": everyone,
   // Only a server started with MOVABLE_CLOCK (browser tests) has a clock to move.
   "POST /api/dev/clock": ["404", "404", "404", "404", "404", "404", "404"],
-  "POST /api/dev/duty-holding": ["404", "404", "404", "404", "404", "404", "404"],
   "POST /api/dev/demo-users": adminsOnly,
   "POST /api/dev/sign-in-link": [
     { label: "a demo account", row: adminsOnly },

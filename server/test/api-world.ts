@@ -492,7 +492,6 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "POST /api/dev/auto-sign-in": () => ({}),
   "POST /api/dev/bootstrap": () => ({}),
   "POST /api/dev/clock": () => ({ ms: 60_000 }),
-  "POST /api/dev/duty-holding": () => ({ email: "kari@demo.no", roleName: "Koordinator" }),
   "POST /api/dev/demo-users": () => ({ firstName: "Demo", lastName: `Person ${fresh()}` }),
   "POST /api/dev/sign-in-link": () => ({ email: "kari@demo.no" }),
 };

@@ -3,30 +3,20 @@
  * and dev-bootstrap, for the fixed demo accounts only (seed/demo.ts, demo_accounts).
  * Not registered at all when APP_ENV=production, so they answer 404.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentShiftBlock } from "../../../common/domain/shift-block.ts";
 import {
   advanceClockRequest,
   clockResponse,
   demoUserList,
-  dutyHoldingRequest,
   impersonateRequest,
   mailbox,
 } from "../../../common/schemas/dev.ts";
 import { okResponse } from "../../../common/schemas/errors.ts";
 import { demoUserInput, signInLinkInput, signInLinkResponse } from "../../../common/schemas/users.ts";
-import {
-  demoAccounts,
-  departments,
-  dutyHoldings,
-  dutyRoles,
-  profiles,
-  staff,
-  user,
-} from "../../db/schema.ts";
+import { demoAccounts, departments, profiles, staff, user } from "../../db/schema.ts";
 import {
   type DemoUser,
   demoAccountId,
@@ -148,46 +138,6 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       if (!(ctx.clock instanceof MovableClock)) throw notFound();
       return { now: ctx.clock.advance(request.body.ms).toISOString() };
-    },
-  );
-
-  // Browser tests give a demo person a duty role for the ongoing block, in their first
-  // department (the duty roles' own screens are another feature's). As the clock route.
-  r.post(
-    "/api/dev/duty-holding",
-    { schema: { tags, body: dutyHoldingRequest, response: { 200: okResponse } }, config },
-    async (request) => {
-      if (!(ctx.clock instanceof MovableClock)) throw notFound();
-      const userId = await demoAccountId(ctx.db, request.body.email);
-      if (!userId) throw notFound();
-      const [record] = await ctx.db
-        .select({ deptId: staff.deptId })
-        .from(staff)
-        .where(and(eq(staff.userId, userId), eq(staff.isActive, true)))
-        .orderBy(asc(staff.createdAt));
-      if (!record) throw notFound();
-      const name = request.body.roleName;
-      await ctx.db.insert(dutyRoles).values({ deptId: record.deptId, name }).onConflictDoNothing();
-      const [role] = await ctx.db
-        .select({ id: dutyRoles.id })
-        .from(dutyRoles)
-        .where(and(eq(dutyRoles.deptId, record.deptId), sql`lower(${dutyRoles.name}) = lower(${name})`));
-      const block = currentShiftBlock(ctx.clock.now());
-      await ctx.db
-        .insert(dutyHoldings)
-        .values({
-          roleId: role!.id,
-          deptId: record.deptId,
-          blockStart: block.start,
-          blockEnd: block.end,
-          userId,
-          setBy: userId,
-        })
-        .onConflictDoUpdate({
-          target: [dutyHoldings.roleId, dutyHoldings.blockStart],
-          set: { userId, setBy: userId },
-        });
-      return { ok: true as const };
     },
   );
 
