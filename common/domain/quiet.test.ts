@@ -110,12 +110,15 @@ describe("shouldAlert", () => {
 describe("shiftDataWindow", () => {
   it("spans the window's days either side", () => {
     fc.assert(
-      fc.property(fc.date({ noInvalidDate: true, min: new Date(2000, 0, 1), max: new Date(2100, 0, 1) }), (at) => {
-        const { from, to } = shiftDataWindow(at);
-        const span = quietLimits.shiftDataWindowDays * 86_400_000;
-        expect(at.getTime() - from.getTime()).toBe(span);
-        expect(to.getTime() - at.getTime()).toBe(span);
-      }),
+      fc.property(
+        fc.date({ noInvalidDate: true, min: new Date(2000, 0, 1), max: new Date(2100, 0, 1) }),
+        (at) => {
+          const { from, to } = shiftDataWindow(at);
+          const span = quietLimits.shiftDataWindowDays * 86_400_000;
+          expect(at.getTime() - from.getTime()).toBe(span);
+          expect(to.getTime() - at.getTime()).toBe(span);
+        },
+      ),
     );
   });
 });

@@ -7,7 +7,7 @@
  * either side of now) counts as on shift: nothing is silenced by surprise.
  */
 import { quietLimits } from "../base/limits.ts";
-import { type Membership, isLeaderOrAdmin } from "./roles.ts";
+import { isLeaderOrAdmin, type Membership } from "./roles.ts";
 
 const dayMs = 86_400_000;
 

@@ -87,14 +87,22 @@ export async function personOnShift(db: Db | Tx, userId: string, at: Date): Prom
       .innerJoin(shifts, eq(shifts.id, shiftAssignments.shiftId))
       .innerJoin(
         staff,
-        and(eq(staff.userId, shiftAssignments.userId), eq(staff.deptId, shifts.deptId), eq(staff.isActive, true)),
+        and(
+          eq(staff.userId, shiftAssignments.userId),
+          eq(staff.deptId, shifts.deptId),
+          eq(staff.isActive, true),
+        ),
       )
       .where(and(eq(shiftAssignments.userId, userId), lt(shifts.startsAt, to), gt(shifts.endsAt, from))),
     db
       .select({ blockStart: dutyHoldings.blockStart, blockEnd: dutyHoldings.blockEnd })
       .from(dutyHoldings)
       .where(
-        and(eq(dutyHoldings.userId, userId), lt(dutyHoldings.blockStart, to), gt(dutyHoldings.blockEnd, from)),
+        and(
+          eq(dutyHoldings.userId, userId),
+          lt(dutyHoldings.blockStart, to),
+          gt(dutyHoldings.blockEnd, from),
+        ),
       ),
   ]);
   const covers = (start: Date, end: Date) => start <= at && at < end;

@@ -33,7 +33,11 @@ describe("policies: notifications", () => {
     leader: ownOnly,
   });
   table("broadcast.readers", "my own", broadcast(me), everyone);
-  table("broadcast.readers", "a deleted sender's", broadcast(null), { ...nobody, admin: yes, leader: ownOnly });
+  table("broadcast.readers", "a deleted sender's", broadcast(null), {
+    ...nobody,
+    admin: yes,
+    leader: ownOnly,
+  });
   table(
     "broadcast.readers",
     "of a department that is gone",

@@ -55,7 +55,8 @@ export function useAlertsState(): AlertsState | undefined {
 }
 
 /** Quiet now, as last answered; false until known (nothing is silenced by surprise). */
-export const isQuietNow = (client: QueryClient) => client.getQueryData<AlertsState>(alertsKey)?.quiet === true;
+export const isQuietNow = (client: QueryClient) =>
+  client.getQueryData<AlertsState>(alertsKey)?.quiet === true;
 
 /** Something that arrived and may raise a toast. */
 export interface Arrival {

@@ -43,7 +43,10 @@ describe("broadcast read status", () => {
       ola: await signedInClient(t, ola),
       otherLeader: await signedInClient(t, otherLeader.userId),
     };
-    const res = await as.admin.post("/api/notifications/broadcast", { type: "info", title: "Personalmøte kl 14" });
+    const res = await as.admin.post("/api/notifications/broadcast", {
+      type: "info",
+      title: "Personalmøte kl 14",
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.ctx.db.select().from(broadcasts);
     sent = row!.id;

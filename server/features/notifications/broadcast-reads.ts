@@ -67,11 +67,16 @@ export async function broadcastReaders(db: Db, id: string): Promise<BroadcastRea
   const [broadcast] = await withCounts(db, eq(broadcasts.id, id), 1);
   if (!broadcast) return null;
   const rows = await db
-    .select({ userId: notifications.recipientUserId, readAt: notifications.readAt, fullName: profiles.fullName })
+    .select({
+      userId: notifications.recipientUserId,
+      readAt: notifications.readAt,
+      fullName: profiles.fullName,
+    })
     .from(notifications)
     .leftJoin(profiles, eq(profiles.userId, notifications.recipientUserId))
     .where(eq(notifications.broadcastId, id));
-  const byName = (a: { fullName: string }, b: { fullName: string }) => a.fullName.localeCompare(b.fullName, "nb");
+  const byName = (a: { fullName: string }, b: { fullName: string }) =>
+    a.fullName.localeCompare(b.fullName, "nb");
   const named = rows.map((r) => ({ ...r, fullName: r.fullName ?? "" }));
   return {
     broadcast,

@@ -13,9 +13,9 @@ import {
   unreadCountResponse,
 } from "../../../common/schemas/notifications.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
 import { authenticate, authorize, rateLimit, type SignedIn, signedIn } from "../../platform/pipeline.ts";
 import { viewerOf } from "../../platform/viewer.ts";
-import { AppError } from "../../platform/errors.ts";
 import { sendBroadcast } from "./broadcast.ts";
 import { broadcastOf, broadcastReaders, sentBroadcasts } from "./broadcast-reads.ts";
 import { listNotifications, markAllRead, markRead, recipientOf, unreadCount } from "./service.ts";

@@ -70,7 +70,11 @@ describe("quiet when off shift", () => {
 
   it("is on by default for staff, off for leaders, and nobody without shift data is silenced", async () => {
     const block = currentShiftBlock(now);
-    expect(await alerts(kari.as)).toEqual({ quietOffShift: true, quiet: false, until: block.end.toISOString() });
+    expect(await alerts(kari.as)).toEqual({
+      quietOffShift: true,
+      quiet: false,
+      until: block.end.toISOString(),
+    });
     expect(await alerts(leader.as)).toEqual({ quietOffShift: false, quiet: false, until: null });
   });
 
@@ -78,7 +82,11 @@ describe("quiet when off shift", () => {
     const block = currentShiftBlock(now);
     // a shift three days ahead: shift data, but nothing covering now
     const later = await shiftOf(kari.id, new Date(block.start.getTime() + 3 * day));
-    expect(await alerts(kari.as)).toEqual({ quietOffShift: true, quiet: true, until: block.end.toISOString() });
+    expect(await alerts(kari.as)).toEqual({
+      quietOffShift: true,
+      quiet: true,
+      until: block.end.toISOString(),
+    });
 
     // one starting within the block: the answer may change then
     const soon = new Date(now.getTime() + 60_000);
@@ -110,7 +118,11 @@ describe("quiet when off shift", () => {
   it("a duty role held in the ongoing block is being on shift; one held in the next is not", async () => {
     const block = currentShiftBlock(now);
     await hold(kari.id, block.end);
-    expect(await alerts(kari.as)).toEqual({ quietOffShift: true, quiet: true, until: block.end.toISOString() });
+    expect(await alerts(kari.as)).toEqual({
+      quietOffShift: true,
+      quiet: true,
+      until: block.end.toISOString(),
+    });
     await hold(kari.id, now);
     expect((await alerts(kari.as)).quiet).toBe(false);
     // the block ends: the next block's holding takes over, still on shift

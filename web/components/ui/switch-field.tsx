@@ -1,7 +1,7 @@
 import { Switch } from "radix-ui";
 import { useId } from "react";
-import { Label } from "./label.tsx";
 import { cn } from "../../lib/cn.ts";
+import { Label } from "./label.tsx";
 
 /**
  * An on/off choice with its label and a hint ('Auto-match', 'Stille når jeg ikke er på

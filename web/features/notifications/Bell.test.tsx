@@ -336,7 +336,11 @@ describe("toasts for new notices and quiet off shift", { timeout: 20_000 }, () =
     renderApp(page);
     await bell("Varsler");
     await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
-    publish(myTopic, "notification.created", { notificationId: ids.published, added: 1, type: "shift_published" });
+    publish(myTopic, "notification.created", {
+      notificationId: ids.published,
+      added: 1,
+      type: "shift_published",
+    });
     expect(await screen.findByText("Ny ekstravakt")).toBeInTheDocument();
     expect(screen.getByText("Se varslene dine i bjella.")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Stille – du er ikke på vakt" })).not.toBeInTheDocument();
@@ -355,8 +359,16 @@ describe("toasts for new notices and quiet off shift", { timeout: 20_000 }, () =
     expect(mark).toHaveAttribute("href", "/profile");
     await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
 
-    publish(myTopic, "notification.created", { notificationId: ids.published, added: 1, type: "shift_published" });
-    publish(myTopic, "notification.created", { notificationId: ids.maintenance, added: 1, type: "maintenance" });
+    publish(myTopic, "notification.created", {
+      notificationId: ids.published,
+      added: 1,
+      type: "shift_published",
+    });
+    publish(myTopic, "notification.created", {
+      notificationId: ids.maintenance,
+      added: 1,
+      type: "maintenance",
+    });
     await bell("Varsler, 2 uleste varsler");
     expect(screen.queryByText("Ny ekstravakt")).not.toBeInTheDocument();
     expect(screen.queryByText("Vedlikehold")).not.toBeInTheDocument();
@@ -387,7 +399,11 @@ describe("toasts for new notices and quiet off shift", { timeout: 20_000 }, () =
     renderApp(page);
     await bell("Varsler");
     await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
-    publish(myTopic, "notification.created", { notificationId: ids.published, added: 1, type: "shift_published" });
+    publish(myTopic, "notification.created", {
+      notificationId: ids.published,
+      added: 1,
+      type: "shift_published",
+    });
     expect(await screen.findByText("Ny ekstravakt")).toBeInTheDocument();
   });
 });
