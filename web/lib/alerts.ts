@@ -69,6 +69,8 @@ export interface Arrival {
   mention?: "name" | "role";
   /** a sound besides the toast (urgent ones) */
   sound?: boolean;
+  /** the toast's id, to dismiss it once what it says is on screen anyway */
+  id?: string;
 }
 
 /** A short two-note chime; silent where the browser has no audio or refuses it. */
@@ -103,7 +105,10 @@ export function raiseAlert(client: QueryClient, arrival: Arrival): boolean {
     ...(arrival.mention ? { mention: arrival.mention } : {}),
   };
   if (!shouldAlert(arrival.kind, isQuietNow(client), alertReasonsOf(marks))) return false;
-  const options = arrival.description ? { description: arrival.description } : {};
+  const options = {
+    ...(arrival.description ? { description: arrival.description } : {}),
+    ...(arrival.id ? { id: arrival.id } : {}),
+  };
   if (arrival.urgent) toast.warning(arrival.title, options);
   else toast.info(arrival.title, options);
   if (arrival.sound) playChime();

@@ -407,3 +407,26 @@ describe("toasts for new notices and quiet off shift", { timeout: 20_000 }, () =
     expect(await screen.findByText("Ny ekstravakt")).toBeInTheDocument();
   });
 });
+
+describe("a notice's toast and the open bell", { timeout: 20_000 }, () => {
+  it("opening the bell clears the toasts it now shows, and an open bell raises none", async () => {
+    mockApi({
+      ...baseHandlers(me),
+      "GET /api/notifications/unread-count": { unreadCount: 0 },
+      "GET /api/notifications": list(published),
+      "GET /api/me/alerts": { quietOffShift: false, quiet: false, until: null },
+    });
+    renderApp(page);
+    await bell("Varsler");
+    await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
+    publish(myTopic, "notification.created", { notificationId: ids.published, added: 1, type: "shift_published" });
+    expect(await screen.findByText("Se varslene dine i bjella.")).toBeInTheDocument();
+    await userEvent.click(await bell());
+    await item("Ny ekstravakt");
+    await waitFor(() => expect(screen.queryByText("Se varslene dine i bjella.")).not.toBeInTheDocument());
+    publish(myTopic, "notification.created", { notificationId: ids.maintenance, added: 1, type: "maintenance" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText("Vedlikehold")).not.toBeInTheDocument();
+    expect(screen.queryByText("Se varslene dine i bjella.")).not.toBeInTheDocument();
+  });
+});

@@ -18,7 +18,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
 import { useAlertsState } from "../../lib/alerts.ts";
 import { paths } from "../../lib/paths.ts";
-import { useFollowNotifications } from "./api/follow.ts";
+import { dismissNoticeToasts, useFollowNotifications } from "./api/follow.ts";
 import { useMarkAllRead, useNotificationList, useUnreadCount } from "./api/notifications.ts";
 import { NotificationItem } from "./NotificationItem.tsx";
 
@@ -137,7 +137,16 @@ export function Bell() {
   return (
     <>
       {quiet && <QuietMark />}
-      <BellPopover unread={unread} open={open} setOpen={setOpen} headingId={headingId} />
+      <BellPopover
+        unread={unread}
+        open={open}
+        setOpen={(next) => {
+          // What the toasts said is in the list now.
+          if (next) dismissNoticeToasts();
+          setOpen(next);
+        }}
+        headingId={headingId}
+      />
     </>
   );
 }

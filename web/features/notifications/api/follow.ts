@@ -17,6 +17,7 @@ import { broadcastTypes } from "../../../../common/schemas/broadcast.ts";
 import type { NotificationType } from "../../../../common/schemas/notifications.ts";
 import { type RealtimeEvent, type RealtimePayload, topics } from "../../../../common/schemas/realtime.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { toast } from "../../../components/ui/toaster.tsx";
 import { raiseAlert } from "../../../lib/alerts.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useRealtimeTopic } from "../../../lib/use-realtime.ts";
@@ -48,14 +49,28 @@ export function noticeTitle(type: NotificationType | undefined): string {
   return t.headings[type as keyof typeof t.headings] ?? t.newNotice;
 }
 
+/** The toasts of notices still on screen: opening the bell shows them, and clears these. */
+const shownToasts = new Set<string>();
+
+export function dismissNoticeToasts() {
+  for (const id of shownToasts) toast.dismiss(id);
+  shownToasts.clear();
+}
+
 function alertOf(client: QueryClient, notice: RealtimePayload<"notification.created">) {
-  raiseAlert(client, {
+  const id = `notice:${notice.notificationId}`;
+  // The bell is open: an ordinary notice is on screen already.
+  const open = client.getQueryCache().find({ queryKey: notificationKeys.list, exact: true })?.isActive();
+  if (open && !notice.urgent && !notice.mention) return;
+  const alerted = raiseAlert(client, {
+    id,
     kind: "notice",
     title: noticeTitle(notice.type),
     description: t.newNoticeBody,
     ...(notice.urgent ? { urgent: true, sound: true } : {}),
     ...(notice.mention ? { mention: notice.mention, sound: true } : {}),
   });
+  if (alerted) shownToasts.add(id);
 }
 
 /** Events already applied: "one more" must go in once, however many listen. */
