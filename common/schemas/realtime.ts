@@ -96,6 +96,9 @@ export const realtimeEventBody = z.discriminatedUnion("type", [
   ),
   // On `user:{id}`: one read (or, without an id, all: 'Merk alle som lest'), and the count now.
   event("notification.read", z.object({ notificationId: z.string().optional(), unreadCount: count })),
+  // On `user:{id}`: whether the person is quiet off shift may have changed (their setting,
+  // a duty-role holding); the client asks `GET /api/me/alerts` again.
+  event("alerts.changed", none),
   // On `user:{id}`: the person's roles or departments changed; sessions and sockets check again.
   event("session.changed", none),
   // Server-side only. On `session:{id}`: the session ended; its sockets close.

@@ -2,8 +2,8 @@
  * Whether something that arrives raises a toast or a sound (issue 26 item 5,
  * common/domain/quiet.ts). The server says whether I am quiet now and until when
  * (`GET /api/me/alerts`); the answer is read again at that instant, when the window gets
- * the focus back, and when my account changes (`user.changed`, e.g. the setting in
- * another tab). Features that raise toasts for what arrived ask `useAlert`: quiet, an
+ * the focus back, and when the server says it changed (`alerts.changed`: the setting in
+ * another tab, a duty role given to me). Features that raise toasts for what arrived ask `useAlert`: quiet, an
  * ordinary message or notice raises nothing, while the unread counts and the bell follow
  * as always. Urgent ones and mentions of me or of a role I hold always alert. Until the
  * first answer nothing is silenced.
@@ -39,15 +39,14 @@ export const alertsQuery = () =>
 
 /**
  * My alert state, kept current (mount it once, where the app always is: the bell), and
- * read again when my account changes.
+ * read again when the server announces a change.
  */
 export function useAlertsState(): AlertsState | undefined {
   const client = useQueryClient();
   const { user } = useSession();
   useRealtimeTopic(topics.user(user.id), {
     onEvent: (event) => {
-      if (event.type === "user.changed" && event.payload.userId === user.id)
-        void client.invalidateQueries({ queryKey: alertsKey });
+      if (event.type === "alerts.changed") void client.invalidateQueries({ queryKey: alertsKey });
     },
     onResync: () => void client.invalidateQueries({ queryKey: alertsKey }),
   });

@@ -151,7 +151,7 @@ describe("quiet when off shift", () => {
       expect(await alerts(kari.as)).toMatchObject({ quietOffShift: false, quiet: false });
       await t.ctx.background.settled();
       await new Promise((resolve) => setTimeout(resolve, 30));
-      expect(heard.map((e) => e.type)).toContain("user.changed");
+      expect(heard.map((e) => e.type)).toContain("alerts.changed");
     } finally {
       stop();
     }

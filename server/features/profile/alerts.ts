@@ -3,7 +3,8 @@
  * ordinary toasts and sounds now. The rule is common/domain/quiet.ts; whether I am on
  * shift is the roster's (`personOnShift`). The client asks again at `until` and when the
  * window gets the focus back; a change of the setting is announced on my topic
- * (`user.changed`), so my other tabs follow.
+ * (`alerts.changed`), so my other tabs follow. Whatever else changes the answer before
+ * `until` (a duty role given to me for the ongoing block) may announce the same.
  */
 import { eq } from "drizzle-orm";
 import { isQuiet, quietSettingOf } from "../../../common/domain/quiet.ts";
@@ -37,6 +38,6 @@ export async function alertsOf(
 export function setQuietOffShift(deps: TxDeps, userId: string, quietOffShift: boolean): Promise<void> {
   return withTx(deps, async (tx, events) => {
     await tx.update(profiles).set({ quietOffShift }).where(eq(profiles.userId, userId));
-    events.publish(topics.user(userId), "user.changed", { userId });
+    events.publish(topics.user(userId), "alerts.changed");
   });
 }

@@ -390,6 +390,22 @@ describe("toasts for new notices and quiet off shift", { timeout: 20_000 }, () =
     await bell("Varsler, 4 uleste varsler");
   });
 
+  it("asks again when the server says it changed, and the moon follows", async () => {
+    let quiet = false;
+    mockApi({
+      ...baseHandlers(me),
+      "GET /api/notifications/unread-count": { unreadCount: 0 },
+      "GET /api/me/alerts": () => alerts(quiet),
+    });
+    renderApp(page);
+    await bell("Varsler");
+    await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
+    expect(screen.queryByRole("link", { name: "Stille – du er ikke på vakt" })).not.toBeInTheDocument();
+    quiet = true;
+    publish(myTopic, "alerts.changed", {});
+    expect(await screen.findByRole("link", { name: "Stille – du er ikke på vakt" })).toBeInTheDocument();
+  });
+
   it("nothing is silenced before the server has answered", async () => {
     mockApi({
       ...baseHandlers(me),
