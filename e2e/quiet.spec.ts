@@ -30,7 +30,11 @@ interface Injector {
  * Kari on the department chat in a browser of her own, her topic followed; her realtime
  * connection passes through the test, which can add events of its own.
  */
-async function openAsKari(browser: Browser, baseURL: string | undefined, viewport: { width: number; height: number }) {
+async function openAsKari(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport: { width: number; height: number },
+) {
   const context = await browser.newContext({ baseURL, viewport, locale: "nb-NO", timezoneId: "Europe/Oslo" });
   const page = await context.newPage();
   const seq = new Map<string, number>();
@@ -69,7 +73,11 @@ async function openAsKari(browser: Browser, baseURL: string | undefined, viewpor
       seq.set(topic, next);
       added.set(topic, (added.get(topic) ?? 0) + 1);
       route!.send(
-        JSON.stringify({ type: "event", topic, event: { type, payload, seq: next, at: new Date().toISOString() } }),
+        JSON.stringify({
+          type: "event",
+          topic,
+          event: { type, payload, seq: next, at: new Date().toISOString() },
+        }),
       );
     },
   };
@@ -165,7 +173,11 @@ test("Kari off shift gets no toast for an ordinary notice but her bell counts it
   await expect(kari.page.getByText("Se varslene dine i bjella.")).toBeVisible();
 });
 
-test("at 375×812 the moon sits in the header and a broadcast only counts", async ({ page, browser, baseURL }) => {
+test("at 375×812 the moon sits in the header and a broadcast only counts", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const kari = await openAsKari(browser, baseURL, { width: 375, height: 812 });
   // The previous test turned it off: on again, from 'Min profil'.
   await kari.page.goto("/profile");

@@ -435,12 +435,20 @@ describe("a notice's toast and the open bell", { timeout: 20_000 }, () => {
     renderApp(page);
     await bell("Varsler");
     await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
-    publish(myTopic, "notification.created", { notificationId: ids.published, added: 1, type: "shift_published" });
+    publish(myTopic, "notification.created", {
+      notificationId: ids.published,
+      added: 1,
+      type: "shift_published",
+    });
     expect(await screen.findByText("Se varslene dine i bjella.")).toBeInTheDocument();
     await userEvent.click(await bell());
     await item("Ny ekstravakt");
     await waitFor(() => expect(screen.queryByText("Se varslene dine i bjella.")).not.toBeInTheDocument());
-    publish(myTopic, "notification.created", { notificationId: ids.maintenance, added: 1, type: "maintenance" });
+    publish(myTopic, "notification.created", {
+      notificationId: ids.maintenance,
+      added: 1,
+      type: "maintenance",
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByText("Vedlikehold")).not.toBeInTheDocument();
     expect(screen.queryByText("Se varslene dine i bjella.")).not.toBeInTheDocument();
