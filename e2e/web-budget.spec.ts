@@ -22,11 +22,12 @@ const painted = { timeout: 30_000 };
  * 150 KB for each; React, React Router and zod alone are 121 KB of it, and what is
  * reached today (2026-11-27: /login 217 KB, /chat/department 308 KB) is the budget,
  * rounded up to the next 10 KB, so that nothing grows unnoticed. Lower them as the
- * bundles shrink.
+ * bundles shrink. Issue 26 put quiet hours in the shell (the header's moon, whether a
+ * notice raises a toast: /chat/department 310.1 KB), so the chat's budget is the next 10 KB.
  */
 const budgets = {
   login: 220 * KB,
-  chat: 310 * KB,
+  chat: 320 * KB,
 };
 
 interface Asset {

@@ -72,28 +72,6 @@ export interface Arrival {
   id?: string;
 }
 
-/** A short two-note chime; silent where the browser has no audio or refuses it. */
-export function playChime() {
-  try {
-    const Audio = window.AudioContext;
-    if (!Audio) return;
-    const audio = new Audio();
-    const gain = audio.createGain();
-    gain.gain.value = 0.08;
-    gain.connect(audio.destination);
-    [880, 660].forEach((hz, i) => {
-      const tone = audio.createOscillator();
-      tone.frequency.value = hz;
-      tone.connect(gain);
-      tone.start(audio.currentTime + i * 0.15);
-      tone.stop(audio.currentTime + i * 0.15 + 0.12);
-    });
-    setTimeout(() => void audio.close(), 600);
-  } catch {
-    // no sound is no harm: the toast and the bell still say it
-  }
-}
-
 /**
  * Raises the toast (and sound) of what arrived unless quiet silences it; returns whether
  * it alerted.
@@ -110,7 +88,8 @@ export function raiseAlert(client: QueryClient, arrival: Arrival): boolean {
   };
   if (arrival.urgent) toast.warning(arrival.title, options);
   else toast.info(arrival.title, options);
-  if (arrival.sound) playChime();
+  // Loaded with the first sound: most visits never need it.
+  if (arrival.sound) void import("./chime.ts").then((m) => m.playChime());
   return true;
 }
 

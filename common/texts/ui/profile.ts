@@ -43,7 +43,7 @@ export const profileTexts = {
     quiet: {
       title: "Varsler",
       label: "Stille når jeg ikke er på vakt",
-      hint: "Utenfor vakt gir vanlige meldinger og varsler ingen lyd eller popup, men de ligger i appen når du kommer tilbake. Haster-meldinger og når noen nevner deg eller rollen din, varsler alltid.",
+      hint: "Utenfor vakt kommer vanlige meldinger og varsler uten lyd eller popup. Haster, og når noen nevner deg eller rollen din, varsler alltid.",
       quietNow: "Stille nå – du er ikke på vakt.",
       saved: "Innstillingen er lagret",
       failed: "Kunne ikke lagre innstillingen",
