@@ -2,8 +2,8 @@
  * Whether something that arrives raises a toast or a sound (issue 26 item 5,
  * common/domain/quiet.ts). The server says whether I am quiet now and until when
  * (`GET /api/me/alerts`); the answer is read again at that instant, when the window gets
- * the focus back, and when the server says it changed (`alerts.changed`: the setting in
- * another tab, a duty role given to me). Features that raise toasts for what arrived ask `useAlert`: quiet, an
+ * the focus back, when the server says it changed (`alerts.changed`: the setting in another
+ * tab), and when a duty role of my department changed hands (`duty.changed`). Features that raise toasts for what arrived ask `useAlert`: quiet, an
  * ordinary message or notice raises nothing, while the unread counts and the bell follow
  * as always. Urgent ones and mentions of me or of a role I hold always alert. Until the
  * first answer nothing is silenced.
@@ -43,12 +43,20 @@ export const alertsQuery = () =>
  */
 export function useAlertsState(): AlertsState | undefined {
   const client = useQueryClient();
-  const { user } = useSession();
+  const { user, currentDeptId } = useSession();
+  const askAgain = () => void client.invalidateQueries({ queryKey: alertsKey });
   useRealtimeTopic(topics.user(user.id), {
     onEvent: (event) => {
-      if (event.type === "alerts.changed") void client.invalidateQueries({ queryKey: alertsKey });
+      if (event.type === "alerts.changed") askAgain();
     },
-    onResync: () => void client.invalidateQueries({ queryKey: alertsKey }),
+    onResync: askAgain,
+  });
+  // A duty role of my department changed hands: perhaps mine, for the block under way.
+  useRealtimeTopic(currentDeptId ? topics.dept(currentDeptId) : null, {
+    onEvent: (event) => {
+      if (event.type === "duty.changed" && client.getQueryData<AlertsState>(alertsKey)?.quietOffShift)
+        askAgain();
+    },
   });
   return useQuery(alertsQuery()).data;
 }

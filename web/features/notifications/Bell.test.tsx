@@ -404,6 +404,14 @@ describe("toasts for new notices and quiet off shift", { timeout: 20_000 }, () =
     quiet = true;
     publish(myTopic, "alerts.changed", {});
     expect(await screen.findByRole("link", { name: "Stille – du er ikke på vakt" })).toBeInTheDocument();
+    // a duty role of my department given to me for the block under way
+    quiet = false;
+    const deptTopic = topics.dept(me.currentDeptId!);
+    await waitFor(() => expect(isFollowed(deptTopic)).toBe(true));
+    publish(deptTopic, "duty.changed", { deptId: me.currentDeptId! });
+    await waitFor(() =>
+      expect(screen.queryByRole("link", { name: "Stille – du er ikke på vakt" })).not.toBeInTheDocument(),
+    );
   });
 
   it("nothing is silenced before the server has answered", async () => {
