@@ -118,7 +118,7 @@ test("Lars (leader) sees Anestesi only, deactivates and reactivates Ola, and not
       .click();
     await expect(page.getByRole("menuitem")).toHaveText(["Deaktiver"]);
     await page.keyboard.press("Escape");
-    await expect(page.getByRole("tab")).toHaveText(["Brukeradministrasjon"]);
+    await expect(page.getByRole("tab")).toHaveText(["Brukeradministrasjon", "Sendte varsler"]);
 
     await rowAction(page, demo.ola.name, "Deaktiver");
     await expect(page.getByText(`${demo.ola.name} er deaktivert`)).toBeVisible();

@@ -69,3 +69,13 @@ export const dutyLimits = {
   /** urgent messages a person may send per minute */
   urgentPerMinute: 10,
 } as const;
+
+/**
+ * Issue 26, quiet when off shift: a person with neither a shift nor a duty-role holding
+ * within this many days either side of now has no shift data, and counts as on shift.
+ * Broadcasts: how many of the latest sent broadcasts 'Sendte varsler' lists.
+ */
+export const quietLimits = {
+  shiftDataWindowDays: 30,
+  sentBroadcastsListed: 20,
+} as const;

@@ -33,3 +33,32 @@ export type BroadcastRequest = z.input<typeof broadcastRequest>;
 
 /** How many people it reached: every active user but the sender. */
 export const broadcastResponse = z.object({ count: z.number().int().nonnegative() });
+
+/**
+ * 'Sendte varsler' (issue 26 item 4): the latest broadcasts I sent or whose department I
+ * lead, each with 'Sett av {n} av {m}': how many of those it reached have read it.
+ */
+export const sentBroadcast = z.object({
+  id: z.uuid(),
+  type: z.enum(broadcastTypes),
+  title: z.string(),
+  createdAt: z.string(),
+  /** null once the sender's account is gone */
+  sender: z.object({ id: z.uuid(), fullName: z.string() }).nullable(),
+  seen: z.number().int().nonnegative(),
+  reached: z.number().int().nonnegative(),
+});
+export type SentBroadcast = z.infer<typeof sentBroadcast>;
+
+export const sentBroadcastList = z.object({ broadcasts: z.array(sentBroadcast) });
+export type SentBroadcastList = z.infer<typeof sentBroadcastList>;
+
+export const broadcastParams = z.object({ broadcastId: z.uuid() });
+
+/** Who has read one broadcast and who has not, by name. */
+export const broadcastReaders = z.object({
+  broadcast: sentBroadcast,
+  read: z.array(z.object({ userId: z.uuid(), fullName: z.string(), readAt: z.string() })),
+  unread: z.array(z.object({ userId: z.uuid(), fullName: z.string() })),
+});
+export type BroadcastReaders = z.infer<typeof broadcastReaders>;

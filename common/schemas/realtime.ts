@@ -4,6 +4,7 @@
  * frames with them, so both sides agree on every shape.
  */
 import { z } from "zod";
+import { notificationTypes } from "../domain/notifications.ts";
 import { threadKinds } from "./chat.ts";
 import { presenceEntry } from "./presence.ts";
 
@@ -94,10 +95,24 @@ export const realtimeEventBody = z.discriminatedUnion("type", [
   event("presence.online", presenceEntry),
   // On the person's and their administrators' `user:` topics: account, records or avatar.
   event("user.changed", z.object({ userId: z.string() })),
-  // On `user:{id}`: one more unread notification.
-  event("notification.created", z.object({ notificationId: z.string(), added: z.number().int().positive() })),
+  // On `user:{id}`: one more unread notification, of its type. `urgent` and `mention` say it
+  // must reach the person even when quiet off shift (common/domain/quiet.ts): an urgent
+  // notice, or one about a mention of them by name or of a role they hold.
+  event(
+    "notification.created",
+    z.object({
+      notificationId: z.string(),
+      added: z.number().int().positive(),
+      type: z.enum(notificationTypes).optional(),
+      urgent: z.boolean().optional(),
+      mention: z.enum(["name", "role"]).optional(),
+    }),
+  ),
   // On `user:{id}`: one read (or, without an id, all: 'Merk alle som lest'), and the count now.
   event("notification.read", z.object({ notificationId: z.string().optional(), unreadCount: count })),
+  // On `user:{id}`: whether the person is quiet off shift may have changed (their setting,
+  // a duty-role holding); the client asks `GET /api/me/alerts` again.
+  event("alerts.changed", none),
   // On `user:{id}`: the person's roles or departments changed; sessions and sockets check again.
   event("session.changed", none),
   // Server-side only. On `session:{id}`: the session ended; its sockets close.

@@ -10,7 +10,7 @@ import { adminAuditLog } from "./schema/audit.ts";
 import { account, session, user, verification } from "./schema/auth.ts";
 import { chatMessageReactions, chatMessages, chatThreadMembers, chatThreads } from "./schema/chat.ts";
 import { demoAccounts } from "./schema/demo.ts";
-import { notifications } from "./schema/notifications.ts";
+import { broadcasts, notifications } from "./schema/notifications.ts";
 import { departments, profiles, staff } from "./schema/people.ts";
 import { appSettings, mailOutbox, rateLimits } from "./schema/platform.ts";
 import { presence } from "./schema/presence.ts";
@@ -41,6 +41,7 @@ export const schema = {
   rateLimits,
   adminAuditLog,
   notifications,
+  broadcasts,
   appSettings,
   chatThreads,
   chatThreadMembers,

@@ -59,6 +59,9 @@ function namesItsScope(resource: Actions[Action]): boolean {
     case "app":
     case "user":
       return true;
+    // Installation-wide; its rule reads the department where there is one.
+    case "broadcast":
+      return true;
     case "department":
       return !!resource.id;
     case "message":

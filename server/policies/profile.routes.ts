@@ -15,4 +15,6 @@ export const profileRoutes: RouteTable = {
   "GET /api/avatars/:userId": ["401", "ok|404", "ok|404", "ok|404", "ok", "404|ok", "404|ok"],
   "PATCH /api/profile": signedIn,
   "GET /api/profile/export": signedIn,
+  "GET /api/me/alerts": signedIn,
+  "PUT /api/me/alerts": signedIn,
 };

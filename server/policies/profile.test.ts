@@ -32,6 +32,8 @@ describe("policies: avatars, 'Min Profil' and demo accounts", () => {
   table("profile.edit", "a staff member", target("staff"), nobody);
   table("profile.export", "myself", target("staff", me), everybody);
   table("profile.export", "a staff member", target("staff"), nobody);
+  table("profile.alerts", "myself", target("staff", me), everybody);
+  table("profile.alerts", "a staff member", target("staff"), nobody);
   table("user.createDemo", "staging", app, admins);
   table("user.createDemo", "production", app, nobody, production);
 });

@@ -17,5 +17,7 @@ allow(
 );
 allow("profile.edit", (actor, target) => target.id === actor.userId);
 allow("profile.export", (actor, target) => target.id === actor.userId);
+// 'Stille når jeg ikke er på vakt': my own setting and whether I am on shift, nobody else's.
+allow("profile.alerts", (actor, target) => target.id === actor.userId);
 // 'Demo-verktøy': admins, and only where the demo tools exist.
 allow("user.createDemo", (actor, _app, env) => env.demoTools && isAdmin(actor));

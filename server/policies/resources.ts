@@ -111,6 +111,17 @@ export interface DutyRoleResource {
   onBlock: readonly string[];
 }
 
+/**
+ * A broadcast ('Send varsel til alle') and who sent it; its department is the sender's
+ * when it was sent (null once that department is gone).
+ */
+export interface BroadcastResource {
+  type: "broadcast";
+  id: string;
+  deptId: string | null;
+  senderId: string | null;
+}
+
 export interface UserResource {
   type: "user";
   id: string;
@@ -193,6 +204,7 @@ export interface Actions {
   "avatar.read": UserResource;
   "profile.edit": UserResource;
   "profile.export": UserResource;
+  "profile.alerts": UserResource;
   "user.createDemo": AppResource;
   // notifications: the resource is the recipient
   "notification.list": UserResource;
@@ -209,4 +221,6 @@ export interface Actions {
   "dutyRole.assign": DutyRoleResource;
   "dutyRole.take": DutyRoleResource;
   "dutyRole.handOver": DutyRoleResource;
+  "broadcast.list": AppResource;
+  "broadcast.readers": BroadcastResource;
 }

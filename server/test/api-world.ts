@@ -13,7 +13,14 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { nextBlock, ongoingBlock } from "../../common/domain/duty.ts";
 import { osloDate } from "../../common/domain/oslo-time.ts";
-import { chatMessageAttachments, notifications, profiles, shiftAssignments, user } from "../db/schema.ts";
+import {
+  broadcasts,
+  chatMessageAttachments,
+  notifications,
+  profiles,
+  shiftAssignments,
+  user,
+} from "../db/schema.ts";
 import type { RegisteredRoute } from "../platform/pipeline.ts";
 import { signFileUrl } from "../platform/signed-urls.ts";
 import { addInterest, assignShiftTo, makeShift, makeStaff, signedInClient } from "./factories.ts";
@@ -71,6 +78,8 @@ export interface DeptResources {
   dutyRole: string;
   /** a duty role the owner holds in the block under way (so the owner is on the block) */
   heldDutyRole: string;
+  /** a broadcast sent from the department by A's admin, which reached the owner */
+  broadcast: string;
 }
 export type ResourceName = keyof DeptResources;
 
@@ -273,6 +282,8 @@ async function furnish(
       notification: note!.id,
       dutyRole,
       heldDutyRole,
+      // sent from the department after both are furnished (buildApiWorld)
+      broadcast: "",
     },
   };
 }
@@ -298,6 +309,23 @@ export async function buildApiWorld(t: TestApp): Promise<ApiWorld> {
     proposer: [perPartner.id, perPartner.as],
     leader: w.as.leaderB,
   });
+  // A broadcast from each department, as 'Send varsel til alle' records one.
+  for (const [r, dept] of [
+    [a.resources, w.a],
+    [b.resources, w.b],
+  ] as const) {
+    const [sent] = await t.ctx.db
+      .insert(broadcasts)
+      .values({ senderId: w.ids.admin, deptId: dept, type: "info", title: "Husk personalmøtet" })
+      .returning({ id: broadcasts.id });
+    await t.ctx.db.insert(notifications).values({
+      recipientUserId: r.owner,
+      type: "info",
+      payload: { title: "Husk personalmøtet", sentFrom: "admin_panel" },
+      broadcastId: sent!.id,
+    });
+    r.broadcast = sent!.id;
+  }
   const rows = await t.ctx.db
     .select({ id: user.id, email: user.email })
     .from(user)
@@ -330,6 +358,7 @@ const paramDefaults: Record<string, ResourceName> = {
   userId: "owner",
   id: "notification",
   roleId: "dutyRole",
+  broadcastId: "broadcast",
 };
 
 /** Routes whose parameter names a resource in another state than the default. */
@@ -488,6 +517,7 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "POST /api/departments/:deptId/duty/roles/:roleId/take": () => ({}),
   // To its holder himself: past the policy a 422 that changes nothing, so no caller sees another's change.
   "POST /api/departments/:deptId/duty/roles/:roleId/handover": ({ d }) => ({ userId: d.owner }),
+  "PUT /api/me/alerts": () => ({ quietOffShift: true }),
   "POST /api/dev/impersonate": () => ({ email: "kari@demo.no" }),
   "POST /api/dev/auto-sign-in": () => ({}),
   "POST /api/dev/bootstrap": () => ({}),

@@ -8,6 +8,7 @@ import type { BroadcastRuleError } from "../../domain/broadcast.ts";
 
 export const notificationsErrors = {
   notification_not_found: "Fant ikke varselet.",
+  broadcast_not_found: "Fant ikke varselet.",
   // The shared broadcast rules (spec §5 Broadcast, §9: title 100, description 500).
   broadcast_required: "Type og tittel må fylles ut",
   broadcast_title_too_long: `Tittelen kan være på høyst ${broadcastLimits.titleMaxLength} tegn.`,

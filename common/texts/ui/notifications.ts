@@ -37,6 +37,11 @@ export const notificationsTexts = {
     interestFailed: "Kunne ikke registrere interesse",
     openOutcome: "Se tildeling",
     openSwaps: "Gå til vaktbytte",
+    /** a new notice's toast (quiet off shift raises none: common/domain/quiet.ts) */
+    newNotice: "Nytt varsel",
+    newNoticeBody: "Se varslene dine i bjella.",
+    /** the header's mark while ordinary toasts and sounds are off */
+    quiet: "Stille – du er ikke på vakt",
     /** `when` as the shift cards write it: 'lør. 05.12 · 07:00–15:00' */
     shift: (title: string, when: string) => `«${title}» ${when}`,
     headings: {
@@ -104,6 +109,17 @@ export const notificationsTexts = {
     cancel: "Avbryt",
     sent: "Varsel sendt",
     sentTo: (count: number) => `Varsel sendt til ${count} brukere`,
+    /** 'Sendte varsler' on the Ansatte page (issue 26 item 4) */
+    sentTitle: "Sendte varsler",
+    sentEmpty: "Ingen varsler er sendt ennå.",
+    sentFailed: "Kunne ikke laste sendte varsler",
+    seen: (n: number, m: number) => `Sett av ${n} av ${m}`,
+    sentBy: (name: string) => `Sendt av ${name}`,
+    readers: "Hvem har sett det",
+    readList: "Har sett",
+    unreadList: "Har ikke sett",
+    readersFailed: "Kunne ikke laste hvem som har sett varselet",
+    nobody: "Ingen",
     failed: "Kunne ikke sende varsel",
     // The toasts' titles; their text is the rule's message ('Type og tittel må fylles ut',
     // 'Tilleggsinformasjon må være gyldig JSON', errors/notifications.ts).

@@ -40,6 +40,14 @@ export const profileTexts = {
       saved: "Profil oppdatert",
       failed: "Kunne ikke oppdatere profilen",
     },
+    quiet: {
+      title: "Varsler",
+      label: "Stille når jeg ikke er på vakt",
+      hint: "Utenfor vakt kommer vanlige meldinger og varsler uten lyd eller popup. Haster, og når noen nevner deg eller rollen din, varsler alltid.",
+      quietNow: "Stille nå – du er ikke på vakt.",
+      saved: "Innstillingen er lagret",
+      failed: "Kunne ikke lagre innstillingen",
+    },
     myData: {
       title: "Mine data",
       body: "Last ned alt appen lagrer om deg (profil, avdelinger, meldinger, vakter, interesser, vaktbytter og varsler) som en JSON-fil.",

@@ -2,7 +2,7 @@
 export const usersTexts = {
   users: {
     tabsLabel: "Administrasjon",
-    tabs: { users: "Brukeradministrasjon", log: "Logg", demo: "Demo-verktøy" },
+    tabs: { users: "Brukeradministrasjon", sent: "Sendte varsler", log: "Logg", demo: "Demo-verktøy" },
     create: {
       open: "Legg til ny bruker",
       title: "Legg til ny bruker",

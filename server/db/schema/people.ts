@@ -22,6 +22,11 @@ export const profiles = pgTable("profiles", {
   avatarPath: text("avatar_path"),
   /** the department the app works in; null falls back to the highest-role record */
   currentDeptId: uuid("current_dept_id").references(() => departments.id, { onDelete: "set null" }),
+  /**
+   * 'Stille når jeg ikke er på vakt' (issue 26); null: not chosen, the default holds (on
+   * for staff, off for leaders and admins: common/domain/quiet.ts `quietSettingOf`)
+   */
+  quietOffShift: boolean("quiet_off_shift"),
   ...timestamps(),
 });
 

@@ -91,7 +91,7 @@ describe("broadcast API", () => {
         expect.objectContaining({
           topic: topics.user(id),
           type: "notification.created",
-          payload: { notificationId: row.id, added: 1 },
+          payload: { notificationId: row.id, added: 1, type: "maintenance" },
         }),
       );
     }

@@ -8,10 +8,11 @@ import { and, eq, ne } from "drizzle-orm";
 import { type BroadcastType, broadcastError } from "../../../common/domain/broadcast.ts";
 import type { BroadcastRequest } from "../../../common/schemas/broadcast.ts";
 import type { NotificationPayloadInput } from "../../../common/schemas/notifications.ts";
-import { user } from "../../db/schema.ts";
+import { broadcasts, user } from "../../db/schema.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { unprocessable } from "../../platform/errors.ts";
 import { type TxDeps, withTx } from "../../platform/tx.ts";
+import type { Actor } from "../../policies/policy.ts";
 import { notify } from "./service.ts";
 
 /** The payload as stored: trimmed, and without an empty description or extra object. */
@@ -26,23 +27,40 @@ function payloadOf(input: BroadcastRequest): NotificationPayloadInput<BroadcastT
   };
 }
 
-/** Sends the broadcast; returns how many people it reached. */
-export function sendBroadcast(deps: TxDeps, senderId: string, input: BroadcastRequest): Promise<number> {
+/**
+ * Sends the broadcast; returns how many people it reached. Its row names the sender's
+ * current department (or the first they administer): that department's leaders see who
+ * has read it.
+ */
+export function sendBroadcast(
+  deps: TxDeps,
+  sender: Pick<Actor, "userId" | "currentDeptId" | "memberships">,
+  input: BroadcastRequest,
+): Promise<number> {
   const rule = broadcastError(input);
   if (rule) throw unprocessable(rule);
+  const senderId = sender.userId;
+  const deptId =
+    sender.currentDeptId ?? sender.memberships.find((m) => m.isActive && m.role === "admin")?.deptId ?? null;
   return withTx(deps, async (tx, events) => {
+    const payload = payloadOf(input);
     // Accounts whose e-mail was never confirmed cannot sign in: they are nobody's colleague
     // yet. `notify` leaves out the deactivated.
     const everyone = await tx
       .select({ id: user.id })
       .from(user)
       .where(and(ne(user.id, senderId), eq(user.emailVerified, true)));
+    const [sent] = await tx
+      .insert(broadcasts)
+      .values({ senderId, deptId, type: input.type, title: payload.title.trim() })
+      .returning({ id: broadcasts.id });
     const reached = await notify(
       tx,
       events,
       everyone.map((u) => u.id),
       input.type,
-      payloadOf(input),
+      payload,
+      { broadcastId: sent!.id },
     );
     await recordAudit(
       tx,

@@ -136,17 +136,33 @@ describe("notify", () => {
         expect.objectContaining({
           topic: topics.user(ids.kari),
           type: "notification.created",
-          payload: { notificationId: idOf(ids.kari), added: 1 },
+          payload: { notificationId: idOf(ids.kari), added: 1, type: "shift_assigned_closed" },
         }),
         expect.objectContaining({
           topic: topics.user(ids.ola),
           type: "notification.created",
-          payload: { notificationId: idOf(ids.ola), added: 1 },
+          payload: { notificationId: idOf(ids.ola), added: 1, type: "shift_assigned_closed" },
         }),
       ]),
     );
     // A listener that reads finds what the event announces.
     expect(await Promise.all(seenWhenHeard)).toEqual([1]);
+  });
+
+  it("announces an urgent notice or a mention as such, so it reaches someone quiet off shift", async () => {
+    listen(ids.kari, ids.ola);
+    await withTx(t.ctx, async (tx, events) => {
+      await notify(tx, events, [ids.kari], "shift_published", shift(), { urgent: true });
+      await notify(tx, events, [ids.ola], "shift_published", shift(), { mention: "role" });
+    });
+    await settle();
+    expect(heard.map((e) => [e.topic, e.payload])).toEqual(
+      expect.arrayContaining([
+        [topics.user(ids.kari), expect.objectContaining({ type: "shift_published", urgent: true })],
+        [topics.user(ids.ola), expect.objectContaining({ type: "shift_published", mention: "role" })],
+      ]),
+    );
+    expect(heard.every((e) => !("urgent" in e.payload) || e.topic === topics.user(ids.kari))).toBe(true);
   });
 
   it("writes nothing and tells nobody when the caller's transaction rolls back", async () => {

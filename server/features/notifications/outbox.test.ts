@@ -55,7 +55,7 @@ describe("notifications after the commit", () => {
     expect(await t.ctx.db.select().from(notificationOutbox)).toEqual([]);
     const karis = rows.find((r) => r.recipientUserId === ids.kari)!;
     expect(heard.map((e) => [e.type, e.payload])).toEqual([
-      ["notification.created", { notificationId: karis.id, added: 1 }],
+      ["notification.created", { notificationId: karis.id, added: 1, type: "shift_assigned_closed" }],
     ]);
   });
 

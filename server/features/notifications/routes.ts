@@ -1,15 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { broadcastRequest, broadcastResponse } from "../../../common/schemas/broadcast.ts";
+import {
+  broadcastParams,
+  broadcastReaders as broadcastReadersResponse,
+  broadcastRequest,
+  broadcastResponse,
+  sentBroadcastList,
+} from "../../../common/schemas/broadcast.ts";
 import {
   notificationListResponse,
   notificationParams,
   unreadCountResponse,
 } from "../../../common/schemas/notifications.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { AppError } from "../../platform/errors.ts";
 import { authenticate, authorize, rateLimit, type SignedIn, signedIn } from "../../platform/pipeline.ts";
 import { viewerOf } from "../../platform/viewer.ts";
 import { sendBroadcast } from "./broadcast.ts";
+import { broadcastOf, broadcastReaders, sentBroadcasts } from "./broadcast-reads.ts";
 import { listNotifications, markAllRead, markRead, recipientOf, unreadCount } from "./service.ts";
 
 const tags = ["notifications"];
@@ -94,7 +102,42 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
       ],
     },
     async (request) => ({
-      count: await sendBroadcast(ctx, signedIn(request).session.userId, request.body),
+      count: await sendBroadcast(ctx, signedIn(request).actor, request.body),
     }),
+  );
+
+  // 'Sendte varsler' with 'Sett av n av m' (issue 26 item 4): leaders and admins.
+  r.get(
+    "/api/notifications/broadcasts",
+    {
+      schema: { tags, response: { 200: sentBroadcastList } },
+      config: { action: "broadcast.list" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [authorize(ctx, "broadcast.list", () => ({ type: "app" }))],
+    },
+    async (request) => ({ broadcasts: await sentBroadcasts(ctx.db, signedIn(request).actor) }),
+  );
+
+  // Who has read one and who has not: its sender and its department's leaders and admins.
+  r.get(
+    "/api/notifications/broadcasts/:broadcastId",
+    {
+      schema: { tags, params: broadcastParams, response: { 200: broadcastReadersResponse } },
+      config: { action: "broadcast.readers" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [
+        authorize(
+          ctx,
+          "broadcast.readers",
+          (request) => broadcastOf(ctx.db, (request.params as { broadcastId: string }).broadcastId),
+          { notFound: "broadcast_not_found" },
+        ),
+      ],
+    },
+    async (request) => {
+      const readers = await broadcastReaders(ctx.db, request.params.broadcastId);
+      if (!readers) throw new AppError(404, "broadcast_not_found");
+      return readers;
+    },
   );
 }

@@ -46,8 +46,21 @@ export async function notify<T extends NotificationType>(
   recipients: readonly string[],
   type: T,
   payload: NotificationPayloadInput<T>,
+  options: NoticeOptions = {},
 ): Promise<{ id: string; recipientId: string }[]> {
-  return writeNotifications(tx, events, recipients, type, notificationPayloads[type].parse(payload));
+  return writeNotifications(tx, events, recipients, type, notificationPayloads[type].parse(payload), options);
+}
+
+/**
+ * What a notice carries besides its payload: the broadcast it delivers ('Sett av n av
+ * m' counts its rows), and the marks that make it reach someone quiet off shift (an
+ * urgent notice, a mention by name or of a role they hold: common/domain/quiet.ts),
+ * announced with it.
+ */
+export interface NoticeOptions {
+  broadcastId?: string;
+  urgent?: boolean;
+  mention?: "name" | "role";
 }
 
 /** `notify`'s writing, for a payload already checked against its type (the outbox's too). */
@@ -57,13 +70,14 @@ export async function writeNotifications(
   recipients: readonly string[],
   type: NotificationType,
   valid: unknown,
+  { broadcastId, urgent, mention }: NoticeOptions = {},
 ): Promise<{ id: string; recipientId: string }[]> {
   if (recipients.length === 0) return [];
   // The people and the payload as one parameter each: an assignment tells 500 people,
   // and a row of parameters per person cost more to build than the insert took.
   const result = (await tx.execute(sql`
-    insert into ${notifications} (recipient_user_id, type, payload)
-    select ${user.id}, ${type}, ${JSON.stringify(valid)}::jsonb from ${user}
+    insert into ${notifications} (recipient_user_id, type, payload, broadcast_id)
+    select ${user.id}, ${type}, ${JSON.stringify(valid)}::jsonb, ${broadcastId ?? null}::uuid from ${user}
     where ${inIdList(user.id, [...new Set(recipients)])} and ${notDeactivated(tx, user.id)}
     returning id, recipient_user_id as "recipientId"`)) as unknown as {
     rows: { id: string; recipientId: string }[];
@@ -77,6 +91,9 @@ export async function writeNotifications(
     events.publish(topics.user(row.recipientId), "notification.created", {
       notificationId: row.id,
       added: 1,
+      type,
+      ...(urgent ? { urgent } : {}),
+      ...(mention ? { mention } : {}),
     });
   }
   return rows;

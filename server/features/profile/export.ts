@@ -110,6 +110,8 @@ export async function myData(db: Db, userId: string, now: Date) {
       lastName: p?.lastName ?? null,
       phone: p?.phone ?? null,
       avatarUrl: p ? avatarUrlOf(p) : null,
+      /** 'Stille når jeg ikke er på vakt'; null: never chosen (the default holds) */
+      quietOffShift: p?.quietOffShift ?? null,
       createdAt: account?.createdAt.toISOString() ?? null,
     },
     staffRecords: records,

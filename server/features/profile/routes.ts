@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { alertsSettingInput, alertsState } from "../../../common/schemas/alerts.ts";
 import { sessionUser } from "../../../common/schemas/auth.ts";
 import { avatarResponse, profileEditInput, userLimits, userParams } from "../../../common/schemas/users.ts";
 import { profiles, staff, user } from "../../db/schema.ts";
@@ -17,6 +18,7 @@ import { sessionUserOf } from "../../platform/profiles.ts";
 import { withTx } from "../../platform/tx.ts";
 import { filePart } from "../../platform/upload-inspect.ts";
 import type { UserResource } from "../../policies/resources.ts";
+import { alertsOf, setQuietOffShift } from "./alerts.ts";
 import { avatarFile, removeAvatar, replaceAvatar } from "./avatar.ts";
 import { myData } from "./export.ts";
 import { setName } from "./names.ts";
@@ -136,6 +138,33 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
       const person = await sessionUserOf(ctx.db, userId);
       if (!person) throw new AppError(404, "avatar_user_missing");
       return person;
+    },
+  );
+
+  // 'Stille når jeg ikke er på vakt': the setting, and whether it silences now.
+  r.get(
+    "/api/me/alerts",
+    {
+      schema: { tags, response: { 200: alertsState } },
+      config: { action: "profile.alerts" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [authorize(ctx, "profile.alerts", me(ctx))],
+    },
+    async (request) => alertsOf(ctx.db, signedIn(request).actor, ctx.clock.now()),
+  );
+
+  r.put(
+    "/api/me/alerts",
+    {
+      schema: { tags, body: alertsSettingInput, response: { 200: alertsState } },
+      config: { action: "profile.edit" },
+      preValidation: [authenticate(ctx)],
+      preHandler: [authorize(ctx, "profile.edit", me(ctx))],
+    },
+    async (request) => {
+      const { actor } = signedIn(request);
+      await setQuietOffShift(ctx, actor.userId, request.body.quietOffShift);
+      return alertsOf(ctx.db, actor, ctx.clock.now());
     },
   );
 

@@ -323,3 +323,142 @@ describe("the bell", { timeout: 20_000 }, () => {
     expect(await bell("Varsler, 3 uleste varsler")).toHaveTextContent("3");
   });
 });
+
+describe("toasts for new notices and quiet off shift", { timeout: 20_000 }, () => {
+  const alerts = (quiet: boolean) => ({ quietOffShift: true, quiet, until: null });
+
+  it("raises a toast for a new notice when not quiet", async () => {
+    mockApi({
+      ...baseHandlers(me),
+      "GET /api/notifications/unread-count": { unreadCount: 0 },
+      "GET /api/me/alerts": alerts(false),
+    });
+    renderApp(page);
+    await bell("Varsler");
+    await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
+    publish(myTopic, "notification.created", {
+      notificationId: ids.published,
+      added: 1,
+      type: "shift_published",
+    });
+    expect(await screen.findByText("Ny ekstravakt")).toBeInTheDocument();
+    expect(screen.getByText("Se varslene dine i bjella.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Stille – du er ikke på vakt" })).not.toBeInTheDocument();
+  });
+
+  it("off shift with the setting on: no toast, but the count rises; urgent ones and mentions still alert", async () => {
+    mockApi({
+      ...baseHandlers(me),
+      "GET /api/notifications/unread-count": { unreadCount: 0 },
+      "GET /api/me/alerts": alerts(true),
+    });
+    renderApp(page);
+    await bell("Varsler");
+    // the discreet mark says why, and leads to the setting
+    const mark = await screen.findByRole("link", { name: "Stille – du er ikke på vakt" });
+    expect(mark).toHaveAttribute("href", "/profile");
+    await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
+
+    publish(myTopic, "notification.created", {
+      notificationId: ids.published,
+      added: 1,
+      type: "shift_published",
+    });
+    publish(myTopic, "notification.created", {
+      notificationId: ids.maintenance,
+      added: 1,
+      type: "maintenance",
+    });
+    await bell("Varsler, 2 uleste varsler");
+    expect(screen.queryByText("Ny ekstravakt")).not.toBeInTheDocument();
+    expect(screen.queryByText("Vedlikehold")).not.toBeInTheDocument();
+
+    publish(myTopic, "notification.created", {
+      notificationId: ids.winner,
+      added: 1,
+      type: "alert",
+      urgent: true,
+    });
+    expect(await screen.findByText("Viktig varsel")).toBeInTheDocument();
+    publish(myTopic, "notification.created", {
+      notificationId: ids.closed,
+      added: 1,
+      type: "info",
+      mention: "role",
+    });
+    expect(await screen.findByText("Informasjon")).toBeInTheDocument();
+    await bell("Varsler, 4 uleste varsler");
+  });
+
+  it("asks again when the server says it changed, and the moon follows", async () => {
+    let quiet = false;
+    mockApi({
+      ...baseHandlers(me),
+      "GET /api/notifications/unread-count": { unreadCount: 0 },
+      "GET /api/me/alerts": () => alerts(quiet),
+    });
+    renderApp(page);
+    await bell("Varsler");
+    await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
+    expect(screen.queryByRole("link", { name: "Stille – du er ikke på vakt" })).not.toBeInTheDocument();
+    quiet = true;
+    publish(myTopic, "alerts.changed", {});
+    expect(await screen.findByRole("link", { name: "Stille – du er ikke på vakt" })).toBeInTheDocument();
+    // a duty role of my department given to me for the block under way
+    quiet = false;
+    const deptTopic = topics.dept(me.currentDeptId!);
+    await waitFor(() => expect(isFollowed(deptTopic)).toBe(true));
+    publish(deptTopic, "duty.changed", { deptId: me.currentDeptId! });
+    await waitFor(() =>
+      expect(screen.queryByRole("link", { name: "Stille – du er ikke på vakt" })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("nothing is silenced before the server has answered", async () => {
+    mockApi({
+      ...baseHandlers(me),
+      "GET /api/notifications/unread-count": { unreadCount: 0 },
+      "GET /api/me/alerts": () => new Promise<never>(() => {}),
+    });
+    renderApp(page);
+    await bell("Varsler");
+    await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
+    publish(myTopic, "notification.created", {
+      notificationId: ids.published,
+      added: 1,
+      type: "shift_published",
+    });
+    expect(await screen.findByText("Ny ekstravakt")).toBeInTheDocument();
+  });
+});
+
+describe("a notice's toast and the open bell", { timeout: 20_000 }, () => {
+  it("opening the bell clears the toasts it now shows, and an open bell raises none", async () => {
+    mockApi({
+      ...baseHandlers(me),
+      "GET /api/notifications/unread-count": { unreadCount: 0 },
+      "GET /api/notifications": list(published),
+      "GET /api/me/alerts": { quietOffShift: false, quiet: false, until: null },
+    });
+    renderApp(page);
+    await bell("Varsler");
+    await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
+    publish(myTopic, "notification.created", {
+      notificationId: ids.published,
+      added: 1,
+      type: "shift_published",
+    });
+    expect(await screen.findByText("Se varslene dine i bjella.")).toBeInTheDocument();
+    await userEvent.click(await bell());
+    await item("Ny ekstravakt");
+    await waitFor(() => expect(screen.queryByText("Se varslene dine i bjella.")).not.toBeInTheDocument());
+    publish(myTopic, "notification.created", {
+      notificationId: ids.maintenance,
+      added: 1,
+      type: "maintenance",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText("Vedlikehold")).not.toBeInTheDocument();
+    expect(screen.queryByText("Se varslene dine i bjella.")).not.toBeInTheDocument();
+  });
+});

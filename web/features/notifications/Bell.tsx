@@ -5,9 +5,10 @@
  * items hold buttons of their own, which menu items may not. Escape closes it and the
  * focus returns to the bell.
  */
-import { Bell as BellIcon, BellRing, CheckCheck } from "lucide-react";
+import { Bell as BellIcon, BellRing, CheckCheck, Moon } from "lucide-react";
 import { Popover } from "radix-ui";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
 import { ui } from "../../../common/texts/index.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -15,7 +16,9 @@ import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { SkeletonPersonRow } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tooltip } from "../../components/ui/tooltip.tsx";
-import { useFollowNotifications } from "./api/follow.ts";
+import { useAlertsState } from "../../lib/alerts.ts";
+import { paths } from "../../lib/paths.ts";
+import { dismissNoticeToasts, useFollowNotifications } from "./api/follow.ts";
 import { useMarkAllRead, useNotificationList, useUnreadCount } from "./api/notifications.ts";
 import { NotificationItem } from "./NotificationItem.tsx";
 
@@ -106,11 +109,59 @@ function NotificationPanel({ headingId, onNavigate }: { headingId: string; onNav
   );
 }
 
+/**
+ * The header's quiet mark (issue 26): a moon while ordinary toasts and sounds are off
+ * because I am off shift. It leads to 'Min profil', where the setting is.
+ */
+function QuietMark() {
+  return (
+    <Tooltip content={t.quiet}>
+      <Link
+        to={paths.profile}
+        aria-label={t.quiet}
+        data-testid="quiet-mark"
+        className="flex size-11 items-center justify-center rounded-md text-primary-fg/85 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-primary-fg"
+      >
+        <Moon aria-hidden className="size-[18px]" />
+      </Link>
+    </Tooltip>
+  );
+}
+
 export function Bell() {
   useFollowNotifications();
+  const quiet = useAlertsState()?.quiet === true;
   const unread = useUnreadCount() ?? 0;
   const [open, setOpen] = useState(false);
   const headingId = useId();
+  return (
+    <>
+      {quiet && <QuietMark />}
+      <BellPopover
+        unread={unread}
+        open={open}
+        setOpen={(next) => {
+          // What the toasts said is in the list now.
+          if (next) dismissNoticeToasts();
+          setOpen(next);
+        }}
+        headingId={headingId}
+      />
+    </>
+  );
+}
+
+function BellPopover({
+  unread,
+  open,
+  setOpen,
+  headingId,
+}: {
+  unread: number;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  headingId: string;
+}) {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Tooltip content={t.title}>

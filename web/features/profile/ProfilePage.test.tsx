@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { baseHandlers, mockApi, renderApp, session } from "../../test/app.tsx";
 
 const kari = session("staff", {
@@ -68,5 +68,51 @@ describe("'Min Profil'", { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole("button", { name: "Fjern" }));
     const toast = await screen.findByText("Kunne ikke fjerne avatar");
     expect(within(toast.closest("li") ?? document.body).getByText("Feil")).toBeInTheDocument();
+  });
+
+  it("turns 'Stille når jeg ikke er på vakt' off and on, saved at once, and shows the header's moon while quiet", async () => {
+    let state = { quietOffShift: true, quiet: true, until: null as string | null };
+    const calls = mockApi({
+      ...baseHandlers(kari),
+      "GET /api/me/alerts": () => state,
+      "PUT /api/me/alerts": (body) => {
+        const on = (body as { quietOffShift: boolean }).quietOffShift;
+        state = { quietOffShift: on, quiet: on, until: null };
+        return state;
+      },
+    });
+    renderApp("/profile");
+    const toggle = await screen.findByRole("switch", { name: "Stille når jeg ikke er på vakt" });
+    await vi.waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
+    expect(screen.getByText("Stille nå – du er ikke på vakt.")).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "Stille – du er ikke på vakt" }).length).toBeGreaterThan(0);
+
+    await userEvent.click(toggle);
+    expect(await screen.findByText("Innstillingen er lagret")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ quietOffShift: false });
+    expect(toggle).not.toBeChecked();
+    expect(screen.queryByRole("link", { name: "Stille – du er ikke på vakt" })).not.toBeInTheDocument();
+
+    await userEvent.click(toggle);
+    await vi.waitFor(() => expect(toggle).toBeChecked());
+    expect(calls.filter((c) => c.method === "PUT").map((c) => c.body)).toEqual([
+      { quietOffShift: false },
+      { quietOffShift: true },
+    ]);
+  });
+
+  it("says so when the setting cannot be saved, and keeps it as it was", async () => {
+    mockApi({
+      ...baseHandlers(kari),
+      "GET /api/me/alerts": { quietOffShift: true, quiet: false, until: null },
+      "PUT /api/me/alerts": { status: 500, body: { error: { code: "internal", message: "Feil" } } },
+    });
+    renderApp("/profile");
+    const toggle = await screen.findByRole("switch", { name: "Stille når jeg ikke er på vakt" });
+    await vi.waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    expect(await screen.findByText("Kunne ikke lagre innstillingen")).toBeInTheDocument();
+    expect(toggle).toBeChecked();
   });
 });

@@ -12,6 +12,7 @@ import { formatLongDate } from "../../lib/dates.ts";
 import { useSession } from "../../lib/session.tsx";
 import { myDataUrl, useMyAvatar } from "./api/profile.ts";
 import { ProfileForm } from "./ProfileForm.tsx";
+import { QuietSetting } from "./QuietSetting.tsx";
 
 const t = ui.profile;
 
@@ -108,6 +109,10 @@ export function ProfilePage() {
         <div className="flex flex-col gap-6">
           <Card title={t.edit.title}>
             <ProfileForm user={user} />
+          </Card>
+
+          <Card title={t.quiet.title}>
+            <QuietSetting />
           </Card>
 
           <Card title={t.accessTitle}>

@@ -22,6 +22,7 @@ describe("'Administrasjon'", { timeout: 15_000 }, () => {
     expect(screen.getByRole("button", { name: "Legg til ny bruker" })).toBeInTheDocument();
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
       "Brukeradministrasjon",
+      "Sendte varsler",
       "Logg",
       "Demo-verktøy",
     ]);
@@ -60,7 +61,10 @@ describe("'Administrasjon'", { timeout: 15_000 }, () => {
     expect(screen.getByRole("button", { name: "Handlinger for Kari Nordmann" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Legg til ny bruker" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Send varsel til alle" })).not.toBeInTheDocument();
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Brukeradministrasjon"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+      "Brukeradministrasjon",
+      "Sendte varsler",
+    ]);
   });
 
   it("has no 'Demo-verktøy' outside staging, even asked for in the address", async () => {
@@ -69,6 +73,7 @@ describe("'Administrasjon'", { timeout: 15_000 }, () => {
     await table();
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
       "Brukeradministrasjon",
+      "Sendte varsler",
       "Logg",
     ]);
     expect(screen.getByRole("tab", { name: "Brukeradministrasjon" })).toHaveAttribute(

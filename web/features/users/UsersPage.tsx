@@ -2,8 +2,9 @@
  * /admin/users 'Administrasjon' (spec §2 Admin users): admins manage everyone, leaders
  * (de)activate the staff of their department and nothing else. Header buttons for admins:
  * 'Send varsel til alle' and 'Legg til ny bruker'. Tabs, in the address (`?tab=log`) so
- * a reload opens the same one: 'Brukeradministrasjon' for everyone here, 'Logg' for
- * admins, 'Demo-verktøy' for admins in staging only.
+ * a reload opens the same one: 'Brukeradministrasjon' for everyone here, 'Sendte varsler'
+ * ('Sett av n av m') for leaders and admins, 'Logg' for admins, 'Demo-verktøy' for admins
+ * in staging only.
  */
 import { Megaphone, UserPlus } from "lucide-react";
 import { useState } from "react";
@@ -15,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { useConfig } from "../../lib/config.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { BroadcastDialog } from "./broadcast/BroadcastDialog.tsx";
+import { SentBroadcasts } from "./broadcast/SentBroadcasts.tsx";
 import { DemoTab } from "./demo/DemoTab.tsx";
 import { CreateUserDialog } from "./form/CreateUserDialog.tsx";
 import { UsersTab } from "./list/UsersTab.tsx";
@@ -27,8 +29,11 @@ type UsersTabKey = keyof typeof t.tabs;
 function useVisibleTabs(): UsersTabKey[] {
   const { role } = useSession();
   const { config } = useConfig();
+  if (role === "leader") return ["users", "sent"];
   if (role !== "admin") return ["users"];
-  return config.environment === "staging" && config.demoTools ? ["users", "log", "demo"] : ["users", "log"];
+  return config.environment === "staging" && config.demoTools
+    ? ["users", "sent", "log", "demo"]
+    : ["users", "sent", "log"];
 }
 
 export function UsersPage() {
@@ -78,6 +83,11 @@ export function UsersPage() {
         <TabsContent value="users">
           <UsersTab />
         </TabsContent>
+        {tabs.includes("sent") && (
+          <TabsContent value="sent">
+            <SentBroadcasts />
+          </TabsContent>
+        )}
         {tabs.includes("log") && (
           <TabsContent value="log">
             <AuditTab />

@@ -5,11 +5,20 @@
  * count, which the badge takes as is. The list is read again when it is on screen, else
  * the next opening reads it.
  *
+ * A new notice raises a toast ('Ny ekstravakt', 'Kunngjøring') unless I am quiet off shift
+ * (web/lib/alerts.ts): then only the badge counts it, and the bell shows it on return. An
+ * urgent one, or one about a mention of me or my role, alerts always, with a sound.
+ *
  * A notice shows what its shift or deal is now, so the list is also read again when one
  * of those changes: `shift.changed` on my department's topic, `swap.dealsChanged` on mine.
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { type RealtimeEvent, topics } from "../../../../common/schemas/realtime.ts";
+import { broadcastTypes } from "../../../../common/schemas/broadcast.ts";
+import type { NotificationType } from "../../../../common/schemas/notifications.ts";
+import { type RealtimeEvent, type RealtimePayload, topics } from "../../../../common/schemas/realtime.ts";
+import { ui } from "../../../../common/texts/index.ts";
+import { toast } from "../../../components/ui/toaster.tsx";
+import { raiseAlert } from "../../../lib/alerts.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useRealtimeTopic } from "../../../lib/use-realtime.ts";
 import { notificationKeys } from "./keys.ts";
@@ -30,6 +39,40 @@ function refetchAll(client: QueryClient) {
   refreshList(client);
 }
 
+const t = ui.notifications;
+
+/** A notice's kind as its toast names it: the bell item's heading, a broadcast's kind. */
+export function noticeTitle(type: NotificationType | undefined): string {
+  if (!type) return t.newNotice;
+  const broadcast = broadcastTypes.find((b) => b === type);
+  if (broadcast) return t.broadcastKinds[broadcast];
+  return t.headings[type as keyof typeof t.headings] ?? t.newNotice;
+}
+
+/** The toasts of notices still on screen: opening the bell shows them, and clears these. */
+const shownToasts = new Set<string>();
+
+export function dismissNoticeToasts() {
+  for (const id of shownToasts) toast.dismiss(id);
+  shownToasts.clear();
+}
+
+function alertOf(client: QueryClient, notice: RealtimePayload<"notification.created">) {
+  const id = `notice:${notice.notificationId}`;
+  // The bell is open: an ordinary notice is on screen already.
+  const open = client.getQueryCache().find({ queryKey: notificationKeys.list, exact: true })?.isActive();
+  if (open && !notice.urgent && !notice.mention) return;
+  const alerted = raiseAlert(client, {
+    id,
+    kind: "notice",
+    title: noticeTitle(notice.type),
+    description: t.newNoticeBody,
+    ...(notice.urgent ? { urgent: true, sound: true } : {}),
+    ...(notice.mention ? { mention: notice.mention, sound: true } : {}),
+  });
+  if (alerted) shownToasts.add(id);
+}
+
 /** Events already applied: "one more" must go in once, however many listen. */
 const applied = new WeakSet<RealtimeEvent>();
 
@@ -38,6 +81,7 @@ function onEvent(client: QueryClient, event: RealtimeEvent) {
   applied.add(event);
   if (event.type === "notification.created") {
     addUnread(client, event.payload.added);
+    alertOf(client, event.payload);
     return refreshList(client);
   }
   if (event.type === "notification.read") {

@@ -1,7 +1,9 @@
 /** 'Min Profil': my name and phone, and where my data is downloaded. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { alertsState } from "../../../../common/schemas/alerts.ts";
 import { sessionUser } from "../../../../common/schemas/auth.ts";
 import type { ProfileEditInput } from "../../../../common/schemas/users.ts";
+import { alertsKey } from "../../../lib/alerts.ts";
 import { apiFetch } from "../../../lib/api.ts";
 import { removeAvatar, uploadAvatar } from "../../../lib/avatar.ts";
 
@@ -38,4 +40,14 @@ export function useMyAvatar(userId: string) {
       await refresh();
     },
   };
+}
+
+/** 'Stille når jeg ikke er på vakt': saved at once; the answer is my alert state. */
+export function useSetQuiet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (quietOffShift: boolean) =>
+      apiFetch("/api/me/alerts", { method: "PUT", body: { quietOffShift }, schema: alertsState }),
+    onSuccess: (state) => client.setQueryData(alertsKey, state),
+  });
 }

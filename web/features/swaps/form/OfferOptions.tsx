@@ -8,9 +8,9 @@ import { timeTags } from "../../../../common/schemas/swaps.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { DateField } from "../../../components/ui/date-field.tsx";
 import { Label } from "../../../components/ui/label.tsx";
+import { SwitchField } from "../../../components/ui/switch-field.tsx";
 import { useFeature } from "../../../lib/config.tsx";
 import type { OfferField, OfferFormFields } from "./offer-form.ts";
-import { SwitchField } from "./SwitchField.tsx";
 
 /** The department first: an offer is made to be seen; private is one press away. */
 const visibilities = ["dept", "private"] as const;

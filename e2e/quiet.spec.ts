@@ -1,0 +1,201 @@
+/**
+ * Quiet when off shift (issue 26 item 5) and 'Sett av n av m' for broadcasts (item 4).
+ * Kari has shifts in the demo data (in two and five days) but none covering now, and
+ * 'Stille når jeg ikke er på vakt' is on by default for staff: the header shows the moon,
+ * a broadcast raises her bell's count without a toast, and an urgent notice still raises
+ * one. With the setting off the next broadcast raises its toast. Ingrid sees who has read
+ * her broadcast under 'Sendte varsler'.
+ *
+ * Urgent notices are sent by the urgent-messages feature; until it is there, the test
+ * puts an urgent `notification.created` into Kari's realtime connection itself (the
+ * server's frames pass through, renumbered after it), which is what that feature sends.
+ * On a server of its own: what Kari holds and has read must be the seed's.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page, WebSocketRoute } from "@playwright/test";
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
+import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
+
+test.use({ serverEnv: { ...envs.noAutoSignIn } });
+
+const shots = process.env.QUIET_SHOTS;
+
+interface Injector {
+  /** sends an event on the topic as the server would, next in the topic's numbering */
+  inject: (topic: string, type: string, payload: object) => void;
+}
+
+/**
+ * Kari on the department chat in a browser of her own, her topic followed; her realtime
+ * connection passes through the test, which can add events of its own.
+ */
+async function openAsKari(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({ baseURL, viewport, locale: "nb-NO", timezoneId: "Europe/Oslo" });
+  const page = await context.newPage();
+  const seq = new Map<string, number>();
+  const added = new Map<string, number>();
+  let route: WebSocketRoute | undefined;
+  let myTopic: string | undefined;
+  const following = new Promise<void>((resolve) => {
+    void page.routeWebSocket(/\/api\/realtime$/, (socket) => {
+      route = socket;
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        const frame = JSON.parse(message.toString()) as {
+          type: string;
+          topic?: string;
+          event?: { seq: number };
+        };
+        if (frame.type === "subscribed" && frame.topic?.startsWith("user:")) {
+          myTopic = frame.topic;
+          resolve();
+        }
+        if (frame.type === "event" && frame.topic && frame.event) {
+          frame.event.seq += added.get(frame.topic) ?? 0;
+          seq.set(frame.topic, frame.event.seq);
+          return socket.send(JSON.stringify(frame));
+        }
+        socket.send(message);
+      });
+    });
+  });
+  await impersonate(page, demo.kari.email);
+  await page.goto("/chat/department");
+  await following;
+  const injector: Injector = {
+    inject: (topic, type, payload) => {
+      const next = (seq.get(topic) ?? 0) + 1;
+      seq.set(topic, next);
+      added.set(topic, (added.get(topic) ?? 0) + 1);
+      route!.send(
+        JSON.stringify({
+          type: "event",
+          topic,
+          event: { type, payload, seq: next, at: new Date().toISOString() },
+        }),
+      );
+    },
+  };
+  return { page, injector, myTopic: () => myTopic! };
+}
+
+const bellOf = (page: Page) => page.getByRole("button", { name: /^Varsler/ });
+const moonOf = (page: Page) => page.getByRole("link", { name: "Stille – du er ikke på vakt" });
+async function unreadOf(page: Page): Promise<number> {
+  const name = (await bellOf(page).getAttribute("aria-label")) ?? "";
+  return Number(/(\d+) ulest/.exec(name)?.[1] ?? 0);
+}
+const bellName = (unread: number) =>
+  unread === 0 ? "Varsler" : `Varsler, ${unread} ${unread === 1 ? "ulest varsel" : "uleste varsler"}`;
+
+async function broadcast(admin: Page, title: string) {
+  const sent = await admin.request.post("/api/notifications/broadcast", {
+    data: { type: "announcement", title },
+    headers: fromOurPage(),
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+}
+
+const shot = async (page: Page, name: string) => {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, name) });
+};
+
+test("Kari off shift gets no toast for an ordinary notice but her bell counts it; urgent still alerts; Ingrid sees 'Sett av'", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const kari = await openAsKari(browser, baseURL, { width: 1440, height: 900 });
+  await expect(moonOf(kari.page)).toBeVisible();
+  await expect(bellOf(kari.page)).toBeVisible();
+  const before = await unreadOf(kari.page);
+
+  await impersonate(page, demo.admin.email);
+  const title = `Personalmøte ${Date.now()}`;
+  await broadcast(page, title);
+  await expect(bellOf(kari.page)).toHaveAccessibleName(bellName(before + 1));
+  // The count and the toast come from the same event: no toast now means none.
+  await expect(kari.page.getByText("Kunngjøring")).toHaveCount(0);
+  await expect(kari.page.getByText("Se varslene dine i bjella.")).toHaveCount(0);
+
+  // What the urgent feature sends for an urgent message: it reaches her all the same.
+  kari.injector.inject(kari.myTopic(), "notification.created", {
+    notificationId: "00000000-0000-4000-8000-00000000a001",
+    added: 1,
+    type: "alert",
+    urgent: true,
+  });
+  await expect(kari.page.getByText("Viktig varsel")).toBeVisible();
+  await expect(bellOf(kari.page)).toHaveAccessibleName(bellName(before + 2));
+  await expectNoSeriousViolations(kari.page);
+  await shot(kari.page, "quiet-urgent-1440x900.png");
+
+  // Ingrid: 'Sett av 0 av m'; Kari reads it; opened again, 'Sett av 1 av m' with her name.
+  await page.goto("/admin/users?tab=sent");
+  const item = page.getByRole("listitem").filter({ hasText: title });
+  const seen = item.getByRole("button", { name: /^Sett av 0 av \d+$/ });
+  await expect(seen).toBeVisible();
+  const reached = Number(/av \d+ av (\d+)/.exec((await seen.textContent()) ?? "")![1]);
+  expect(reached).toBeGreaterThanOrEqual(5);
+  await seen.click();
+  await expect(item.getByRole("heading", { name: "Har sett (0)" })).toBeVisible();
+  await expect(item.getByRole("heading", { name: `Har ikke sett (${reached})` })).toBeVisible();
+
+  await bellOf(kari.page).click();
+  const dropdown = kari.page.getByRole("dialog", { name: "Varsler" });
+  await dropdown.getByRole("button", { name: "Merk alle som lest" }).click();
+  await expect(bellOf(kari.page)).toHaveAccessibleName("Varsler");
+  await kari.page.keyboard.press("Escape");
+
+  await page.goto("/admin/users?tab=sent");
+  const after = page.getByRole("listitem").filter({ hasText: title });
+  await after.getByRole("button", { name: `Sett av 1 av ${reached}` }).click();
+  await expect(after.getByRole("heading", { name: "Har sett (1)" })).toBeVisible();
+  await expect(after.getByText(demo.kari.name)).toBeVisible();
+  await shot(page, "quiet-sent-1440x900.png");
+
+  // The setting off: the next broadcast raises its toast, and the moon is gone.
+  await kari.page.getByRole("link", { name: "Stille – du er ikke på vakt" }).click();
+  const toggle = kari.page.getByRole("switch", { name: "Stille når jeg ikke er på vakt" });
+  await expect(toggle).toBeChecked();
+  await shot(kari.page, "quiet-profile-1440x900.png");
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await expect(moonOf(kari.page)).toHaveCount(0);
+  await broadcast(page, `Kaffe på pauserommet ${Date.now()}`);
+  await expect(kari.page.getByText("Se varslene dine i bjella.")).toBeVisible();
+});
+
+test("at 375×812 the moon sits in the header and a broadcast only counts", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const kari = await openAsKari(browser, baseURL, { width: 375, height: 812 });
+  // The previous test turned it off: on again, from 'Min profil'.
+  await kari.page.goto("/profile");
+  const toggle = kari.page.getByRole("switch", { name: "Stille når jeg ikke er på vakt" });
+  await expect(toggle).toBeEnabled();
+  if (!(await toggle.isChecked())) await toggle.click();
+  await expect(toggle).toBeChecked();
+  await expect(moonOf(kari.page)).toBeVisible();
+  await expectNoSidewaysScroll(kari.page);
+  await shot(kari.page, "quiet-profile-375x812.png");
+
+  const before = await unreadOf(kari.page);
+  await impersonate(page, demo.admin.email);
+  await broadcast(page, `Husk vaksinering ${Date.now()}`);
+  await expect(bellOf(kari.page)).toHaveAccessibleName(bellName(before + 1));
+  await expect(kari.page.getByText("Se varslene dine i bjella.")).toHaveCount(0);
+  const box = await moonOf(kari.page).boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  await shot(kari.page, "quiet-header-375x812.png");
+});
