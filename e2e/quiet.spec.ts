@@ -6,14 +6,13 @@
  * one. With the setting off the next broadcast raises its toast. Ingrid sees who has read
  * her broadcast under 'Sendte varsler'.
  *
- * Urgent notices are sent by the urgent-messages feature; until it is there, the test
- * puts an urgent `notification.created` into Kari's realtime connection itself (the
- * server's frames pass through, renumbered after it), which is what that feature sends.
+ * The urgent notice is real: Ola sends her a DM with 'Haster'.
  * On a server of its own: what Kari holds and has read must be the seed's.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page, WebSocketRoute } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import type { DirectThreadList } from "../common/schemas/chat.ts";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
 
@@ -21,15 +20,7 @@ test.use({ serverEnv: { ...envs.noAutoSignIn } });
 
 const shots = process.env.QUIET_SHOTS;
 
-interface Injector {
-  /** sends an event on the topic as the server would, next in the topic's numbering */
-  inject: (topic: string, type: string, payload: object) => void;
-}
-
-/**
- * Kari on the department chat in a browser of her own, her topic followed; her realtime
- * connection passes through the test, which can add events of its own.
- */
+/** Kari on the department chat in a browser of her own, her own topic followed. */
 async function openAsKari(
   browser: Browser,
   baseURL: string | undefined,
@@ -37,51 +28,34 @@ async function openAsKari(
 ) {
   const context = await browser.newContext({ baseURL, viewport, locale: "nb-NO", timezoneId: "Europe/Oslo" });
   const page = await context.newPage();
-  const seq = new Map<string, number>();
-  const added = new Map<string, number>();
-  let route: WebSocketRoute | undefined;
-  let myTopic: string | undefined;
   const following = new Promise<void>((resolve) => {
-    void page.routeWebSocket(/\/api\/realtime$/, (socket) => {
-      route = socket;
-      const server = socket.connectToServer();
-      server.onMessage((message) => {
-        const frame = JSON.parse(message.toString()) as {
-          type: string;
-          topic?: string;
-          event?: { seq: number };
-        };
-        if (frame.type === "subscribed" && frame.topic?.startsWith("user:")) {
-          myTopic = frame.topic;
-          resolve();
-        }
-        if (frame.type === "event" && frame.topic && frame.event) {
-          frame.event.seq += added.get(frame.topic) ?? 0;
-          seq.set(frame.topic, frame.event.seq);
-          return socket.send(JSON.stringify(frame));
-        }
-        socket.send(message);
-      });
-    });
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        const frame = JSON.parse(payload.toString()) as { type?: string; topic?: string };
+        if (frame.type === "subscribed" && frame.topic?.startsWith("user:")) resolve();
+      }),
+    );
   });
   await impersonate(page, demo.kari.email);
   await page.goto("/chat/department");
   await following;
-  const injector: Injector = {
-    inject: (topic, type, payload) => {
-      const next = (seq.get(topic) ?? 0) + 1;
-      seq.set(topic, next);
-      added.set(topic, (added.get(topic) ?? 0) + 1);
-      route!.send(
-        JSON.stringify({
-          type: "event",
-          topic,
-          event: { type, payload, seq: next, at: new Date().toISOString() },
-        }),
-      );
-    },
-  };
-  return { page, injector, myTopic: () => myTopic! };
+  return { page };
+}
+
+/** Ola writes to Kari in their DM with 'Haster', through the API the composer uses. */
+async function urgentFromOla(browser: Browser, baseURL: string | undefined, content: string) {
+  const context = await browser.newContext({ baseURL });
+  await impersonate(context.request, demo.ola.email, baseURL);
+  const list = await context.request.get("/api/chat/direct");
+  expect(list.status(), await list.text()).toBe(200);
+  const { threads } = (await list.json()) as DirectThreadList;
+  const dm = threads.find((t) => t.other.fullName === demo.kari.name)!;
+  const sent = await context.request.post(`/api/chat/threads/${dm.threadId}/messages`, {
+    data: { content, urgent: true },
+    headers: fromOurPage(baseURL),
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await context.close();
 }
 
 const bellOf = (page: Page) => page.getByRole("button", { name: /^Varsler/ });
@@ -107,7 +81,7 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(shots, name) });
 };
 
-test("Kari off shift gets no toast for an ordinary notice but her bell counts it; urgent still alerts; Ingrid sees 'Sett av'", async ({
+test("Kari off shift gets no toast for an ordinary notice but her bell counts it; Ola's 'Haster' still alerts; Ingrid sees 'Sett av'", async ({
   page,
   browser,
   baseURL,
@@ -125,14 +99,9 @@ test("Kari off shift gets no toast for an ordinary notice but her bell counts it
   await expect(kari.page.getByText("Kunngjøring")).toHaveCount(0);
   await expect(kari.page.getByText("Se varslene dine i bjella.")).toHaveCount(0);
 
-  // What the urgent feature sends for an urgent message: it reaches her all the same.
-  kari.injector.inject(kari.myTopic(), "notification.created", {
-    notificationId: "00000000-0000-4000-8000-00000000a001",
-    added: 1,
-    type: "alert",
-    urgent: true,
-  });
-  await expect(kari.page.getByText("Viktig varsel")).toBeVisible();
+  // Ola's DM with 'Haster' reaches her all the same: the red toast, and the bell counts it.
+  await urgentFromOla(browser, baseURL, "Kan du ringe meg?");
+  await expect(kari.page.locator("[data-sonner-toast]", { hasText: "Haster" })).toBeVisible();
   await expect(bellOf(kari.page)).toHaveAccessibleName(bellName(before + 2));
   await expectNoSeriousViolations(kari.page);
   await shot(kari.page, "quiet-urgent-1440x900.png");

@@ -59,6 +59,7 @@ export interface ChatNotices {
     recipients: readonly string[],
     type: UrgentNoticeType,
     payload: UrgentPayload | (UrgentPayload & { missing: number }),
+    options: { urgent: true },
   ): Promise<{ id: string; recipientId: string }[]>;
   raiseAgain(tx: Tx, events: TxEvents, ids: readonly string[], now: Date): Promise<void>;
   markNoticesRead(tx: Tx, events: TxEvents, userId: string, ids: readonly string[], now: Date): Promise<void>;
@@ -175,11 +176,14 @@ export async function recordReach(
     sentAt: now,
     escalateAt: reach.some((r) => r.via === "role") ? escalationAt(now) : null,
   });
-  const written = await notices.notify(tx, events, recipients, "urgent_message", {
-    threadId: thread.id,
-    messageId,
-    threadKind: thread.kind,
-  });
+  const written = await notices.notify(
+    tx,
+    events,
+    recipients,
+    "urgent_message",
+    { threadId: thread.id, messageId, threadKind: thread.kind },
+    { urgent: true },
+  );
   for (const n of written)
     await tx
       .update(chatMessageReach)
@@ -514,12 +518,14 @@ export async function runUrgentNotices(tx: Tx, events: TxEvents, notices: ChatNo
     if (!thread) continue;
     const leaders = await leadersToTell(tx, m.deptId, now, m.senderId);
     const missing = recipients.filter((r) => r.via === "role" && !r.acknowledgedAt).length;
-    await notices.notify(tx, events, leaders, "urgent_unacknowledged", {
-      threadId: m.threadId,
-      messageId: m.messageId,
-      threadKind: thread.kind,
-      missing,
-    });
+    await notices.notify(
+      tx,
+      events,
+      leaders,
+      "urgent_unacknowledged",
+      { threadId: m.threadId, messageId: m.messageId, threadKind: thread.kind, missing },
+      { urgent: true },
+    );
     await tx
       .update(chatUrgentMessages)
       .set({ escalatedAt: now })

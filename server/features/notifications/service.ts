@@ -291,14 +291,17 @@ export async function raiseAgain(tx: Tx, events: TxEvents, ids: readonly string[
     with old as (select id, read_at from ${notifications} where ${inIdList(sql`id`, [...new Set(ids)])} for update)
     update ${notifications} n set read_at = null, created_at = ${now.toISOString()}::timestamptz
     from old where n.id = old.id
-    returning n.id, n.recipient_user_id as "recipientId", old.read_at is not null as "wasRead"`)) as unknown as {
-    rows: { id: string; recipientId: string; wasRead: boolean }[];
+    returning n.id, n.type, n.recipient_user_id as "recipientId", old.read_at is not null as "wasRead"`)) as unknown as {
+    rows: { id: string; type: NotificationType; recipientId: string; wasRead: boolean }[];
   };
+  // A notice raised again is one that must reach: quiet hours do not hold it back.
   for (const row of result.rows)
     if (row.wasRead)
       events.publish(topics.user(row.recipientId), "notification.created", {
         notificationId: row.id,
         added: 1,
+        type: row.type,
+        urgent: true,
       });
 }
 

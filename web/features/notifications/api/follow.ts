@@ -57,7 +57,14 @@ export function dismissNoticeToasts() {
   shownToasts.clear();
 }
 
+/**
+ * Notices the chat raises itself, red, with a sound and a way to the message
+ * (`chat.urgent`): a second toast from the bell would only repeat it.
+ */
+const toastedElsewhere: readonly NotificationType[] = ["urgent_message", "urgent_unacknowledged"];
+
 function alertOf(client: QueryClient, notice: RealtimePayload<"notification.created">) {
+  if (notice.type && toastedElsewhere.includes(notice.type)) return;
   const id = `notice:${notice.notificationId}`;
   // The bell is open: an ordinary notice is on screen already.
   const open = client.getQueryCache().find({ queryKey: notificationKeys.list, exact: true })?.isActive();
