@@ -7,6 +7,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { currentSession, demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
+import { following } from "./support/realtime.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
@@ -23,18 +24,6 @@ async function signedIn(browser: Browser, baseURL: string | undefined, person: P
   const page = await context.newPage();
   await impersonate(page, person.email);
   return page;
-}
-
-/** Resolves once the server has confirmed the page's subscription to the person's own topic. */
-function followingOwnTopic(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        const frame = JSON.parse(payload.toString()) as { type?: string; topic?: string };
-        if (frame.type === "subscribed" && frame.topic?.startsWith("user:")) resolve();
-      }),
-    );
-  });
 }
 
 /** The user id of a colleague in the caller's department, by name. */
@@ -115,9 +104,9 @@ test("Kari's 'Direktemeldinger' count rises when Ola writes and clears when she 
 
   // Where the count begins (other tests may have left Kari something unread).
   const before = await directUnread(kari.request);
-  const following = followingOwnTopic(kari);
+  const subscribed = following(kari, "user");
   await kari.goto("/profile");
-  await following;
+  await subscribed;
   await expect(dmNavItem(kari)).toHaveText(before ? `Direktemeldinger${before}` : "Direktemeldinger");
 
   const text = `Kan du ta kvelden på torsdag? (${Date.now().toString(36)})`;

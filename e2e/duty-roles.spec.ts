@@ -7,6 +7,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { following } from "./support/realtime.ts";
 import { screenPath } from "./support/screens.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
@@ -27,18 +28,6 @@ async function openAs(
   return page;
 }
 
-/** Resolves once the page follows its department's topic (where `duty.changed` arrives). */
-function followingDepartment(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        const frame = JSON.parse(payload.toString()) as { type?: string; topic?: string };
-        if (frame.type === "subscribed" && frame.topic?.startsWith("dept:")) resolve();
-      }),
-    );
-  });
-}
-
 /** Kari's 'Pågående vakt', following the department; marked so a reload would show. */
 async function openShiftChat(
   browser: Browser,
@@ -48,9 +37,9 @@ async function openShiftChat(
   const context = await browser.newContext({ baseURL, locale: "nb-NO", timezoneId: "Europe/Oslo", viewport });
   const page = await context.newPage();
   await impersonate(page, demo.kari.email);
-  const following = followingDepartment(page);
+  const subscribed = following(page, "dept");
   await page.goto("/chat/shift");
-  await following;
+  await subscribed;
   await page.evaluate(() => Object.assign(window, { openedOnce: true }));
   return page;
 }

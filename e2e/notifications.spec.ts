@@ -11,23 +11,12 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
+import { following } from "./support/realtime.ts";
 import { repoRoot } from "./support/server.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots");
-
-/** Resolves once the server has confirmed the page's subscription to its person's topic. */
-function followingMe(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        const frame = JSON.parse(payload.toString()) as { type?: string; topic?: string };
-        if (frame.type === "subscribed" && frame.topic?.startsWith("user:")) resolve();
-      }),
-    );
-  });
-}
 
 /** Kari in a browser of her own at `viewport`, on the department chat, her topic followed. */
 async function openAsKari(
@@ -38,9 +27,9 @@ async function openAsKari(
   const context = await browser.newContext({ baseURL, viewport, locale: "nb-NO", timezoneId: "Europe/Oslo" });
   const page = await context.newPage();
   await impersonate(page, demo.kari.email);
-  const following = followingMe(page);
+  const subscribed = following(page, "user");
   await page.goto("/chat/department");
-  await following;
+  await subscribed;
   // A mark that a reload would lose: the count must reach the page as it is.
   await page.evaluate(() => Object.assign(window, { openedOnce: true }));
   return page;

@@ -15,6 +15,7 @@ import type { Browser, Page } from "@playwright/test";
 import type { DirectThreadList } from "../common/schemas/chat.ts";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
+import { following } from "./support/realtime.ts";
 
 test.use({ serverEnv: { ...envs.noAutoSignIn } });
 
@@ -28,17 +29,10 @@ async function openAsKari(
 ) {
   const context = await browser.newContext({ baseURL, viewport, locale: "nb-NO", timezoneId: "Europe/Oslo" });
   const page = await context.newPage();
-  const following = new Promise<void>((resolve) => {
-    page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        const frame = JSON.parse(payload.toString()) as { type?: string; topic?: string };
-        if (frame.type === "subscribed" && frame.topic?.startsWith("user:")) resolve();
-      }),
-    );
-  });
+  const followingMe = following(page, "user");
   await impersonate(page, demo.kari.email);
   await page.goto("/chat/department");
-  await following;
+  await followingMe;
   return { page };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import { following } from "./support/realtime.ts";
 
 test.use({ serverEnv: envs.staging });
 
@@ -16,21 +17,6 @@ const otherThan = (name: string | null) => (name === departments[0] ? department
 /** The 'Din avdeling' panel's department name, inside `within` (the rail, the quick-actions drawer). */
 const departmentIn = (page: Page, within: ReturnType<Page["getByRole"]>) =>
   within.locator("section", { has: page.getByRole("heading", { name: "Din avdeling" }) }).locator("p");
-
-/**
- * Resolves once the server has confirmed the page's subscription to the person's own
- * topic: from then on no switch can slip past the tab.
- */
-function followingSession(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        const frame = JSON.parse(payload.toString()) as { type?: string; topic?: string };
-        if (frame.type === "subscribed" && frame.topic?.startsWith("user:")) resolve();
-      }),
-    );
-  });
-}
 
 /** Marks the page so that a reload (which would lose the mark) can be told apart from a live update. */
 async function markLoaded(page: Page): Promise<void> {
@@ -54,10 +40,10 @@ test("a department switched in one tab shows in the other within seconds, withou
   context,
 }) => {
   const other = await context.newPage();
-  const following = followingSession(other);
+  const subscribed = following(other, "user");
   await page.goto("/chat/department");
   await other.goto("/chat/department");
-  await following;
+  await subscribed;
   // Under 1600 px the 'Informasjon' rail starts closed.
   await other.getByRole("button", { name: "Vis informasjon" }).click();
   const shown = departmentIn(other, other.getByRole("complementary", { name: "Informasjon" }));
@@ -79,10 +65,10 @@ test("a department switched in one tab shows in the other within seconds, withou
 test("at 375×812 the other tab's quick actions follow a switch", async ({ page, context }) => {
   const other = await context.newPage();
   await other.setViewportSize({ width: 375, height: 812 });
-  const following = followingSession(other);
+  const subscribed = following(other, "user");
   await page.goto("/chat/department");
   await other.goto("/chat/department");
-  await following;
+  await subscribed;
   await other.getByRole("button", { name: "Hurtighandlinger" }).click();
   const shown = departmentIn(other, other.getByRole("dialog", { name: "Hurtighandlinger" }));
   await expect(shown).toHaveText(/^(Anestesi|Akuttmottak)$/);

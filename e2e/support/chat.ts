@@ -1,20 +1,9 @@
 /** Opening the department chat in a browser of its own, followed in real time. */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { type demo, impersonate } from "./fixtures.ts";
+import { following } from "./realtime.ts";
 
 export type Person = (typeof demo)[keyof typeof demo];
-
-/** Resolves once the server has confirmed the page's subscription to a chat thread. */
-export function followingThread(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        const frame = JSON.parse(payload.toString()) as { type?: string; topic?: string };
-        if (frame.type === "subscribed" && frame.topic?.startsWith("thread:")) resolve();
-      }),
-    );
-  });
-}
 
 /** A browser of its own, signed in as `person`, with the department chat open and followed. */
 export async function openChat(
@@ -38,9 +27,9 @@ export async function openChat(
   const page = await context.newPage();
   await impersonate(page, person.email, baseURL);
   await options.beforeOpen?.(page);
-  const following = followingThread(page);
+  const subscribed = following(page, "thread");
   await page.goto("/chat/department");
-  await following;
+  await subscribed;
   // A mark that a reload would lose: updates must arrive in the page as it is.
   await page.evaluate(() => Object.assign(window, { openedOnce: true }));
   return page;
