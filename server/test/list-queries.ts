@@ -51,6 +51,8 @@ export interface Scene {
   /** another's open offer on the market */
   offer: string;
   calendarPath: string;
+  /** a broadcast the admin sent through the API ('Sendte varsler') */
+  broadcast: string;
 }
 
 async function ok<T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<T> {
@@ -80,6 +82,8 @@ export async function prepareScene(t: TestApp, scale: VolumeScale): Promise<Scen
   await ok(as.leader.post(`/api/shifts/${allocatedShift}/assign`));
   await ok(as.member.post("/api/shifts/calendar"));
   const { url } = await ok<{ url: string }>(as.member.get("/api/shifts/calendar"));
+  await ok(as.admin.post("/api/notifications/broadcast", { type: "info", title: "Vedlikehold i natt" }));
+  const sent = await ok<{ broadcasts: { id: string }[] }>(as.admin.get("/api/notifications/broadcasts"));
   return {
     deptId: volumeId("d1"),
     ids,
@@ -93,6 +97,7 @@ export async function prepareScene(t: TestApp, scale: VolumeScale): Promise<Scen
     allocatedShift,
     offer: volumeId("of1-4"),
     calendarPath: new URL(url).pathname,
+    broadcast: sent.broadcasts[0]!.id,
   };
 }
 
@@ -128,6 +133,13 @@ export function listRequests(routes: { method: string; url: string }[], s: Scene
     "GET /api/chat/urgent": [["leader", "/api/chat/urgent"]],
     "GET /api/notifications": [["member", "/api/notifications"]],
     "GET /api/notifications/unread-count": [["member", "/api/notifications/unread-count"]],
+    "GET /api/notifications/broadcasts": [["leader", "/api/notifications/broadcasts"]],
+    "GET /api/notifications/broadcasts/:broadcastId": [
+      ["admin", `/api/notifications/broadcasts/${s.broadcast}`],
+    ],
+    "GET /api/me/alerts": [["member", "/api/me/alerts"]],
+    "GET /api/departments/:deptId/duty": [["member", `/api/departments/${s.deptId}/duty`]],
+    "GET /api/departments/:deptId/duty/grid": [["leader", `/api/departments/${s.deptId}/duty/grid`]],
     "GET /api/shifts": [
       ["member", "/api/shifts?view=open"],
       ["member", "/api/shifts?view=waiting"],
