@@ -22,13 +22,13 @@ const painted = { timeout: 30_000 };
  * 150 KB for each; React, React Router and zod alone are 121 KB of it, and what is
  * reached today (2026-11-27: /login 217 KB, /chat/department 308 KB) is the budget,
  * rounded up to the next 10 KB, so that nothing grows unnoticed. Lower them as the
- * bundles shrink. Issue 26 raised the chat's to 320 KB: quiet hours in the shell (the
- * header's moon, whether a notice raises a toast), the composer's '@' list and 'Haster',
- * the urgent toasts and their texts.
+ * bundles shrink. Issue 26 raised the chat's to 330 KB (321.7 KB with all of it): quiet
+ * hours in the shell (the header's moon, whether a notice raises a toast), the composer's
+ * '@' list and 'Haster', the urgent toasts and their texts, the duty holders in the rail.
  */
 const budgets = {
   login: 220 * KB,
-  chat: 320 * KB,
+  chat: 330 * KB,
 };
 
 interface Asset {
