@@ -114,6 +114,22 @@ export function authenticate(ctx: AppContext, opts: { background?: boolean } = {
 type AuthorizeStep = preHandlerHookHandler & { action: Action };
 
 /**
+ * Reads what the path names once per request: a route's authorize steps (and its
+ * handler) ask for the same resource without reading it again.
+ */
+export function oncePerRequest<T>(read: (request: FastifyRequest) => Promise<T>) {
+  const cache = new WeakMap<FastifyRequest, Promise<T>>();
+  return (request: FastifyRequest): Promise<T> => {
+    let found = cache.get(request);
+    if (!found) {
+      found = read(request);
+      cache.set(request, found);
+    }
+    return found;
+  };
+}
+
+/**
  * Loads what the route is about and asks the policy. A refusal is 404 for things whose
  * existence is private (the policy declares `hide`), else 403 with `refusal`'s code.
  * The loader answers null when the thing does not exist: 404 `notFound`.

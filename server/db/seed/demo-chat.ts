@@ -4,9 +4,10 @@
  * are yesterday and today, so the date dividers show; everyone has read everything, so
  * the demo starts without unread badges.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { chatMessages, chatThreadMembers, chatThreads, departments, user } from "../schema.ts";
+import { chatMessages, chatThreadMembers, chatThreads } from "../schema.ts";
+import { demoLookup } from "./demo-people.ts";
 
 type Who = "lars" | "kari" | "ola" | "sofie" | "ingrid";
 const emails: Record<Who, string> = {
@@ -51,16 +52,9 @@ const ledergruppen: Line[] = [
 ];
 
 export async function seedDemoChat(db: Db, now: Date = new Date()): Promise<void> {
-  const [dept] = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(eq(departments.name, "Anestesi"));
-  if (!dept) return;
-  const people = await db
-    .select({ id: user.id, email: user.email })
-    .from(user)
-    .where(inArray(user.email, Object.values(emails)));
-  const id = (who: Who) => people.find((p) => p.email === emails[who])?.id;
+  const { idOf: id, deptIdOf } = await demoLookup(db, emails, ["Anestesi"]);
+  const deptId = deptIdOf("Anestesi");
+  if (!deptId) return;
   const everyone = (Object.keys(emails) as Who[]).map(id).filter((x): x is string => !!x);
   const [low, high] = [id("kari")!, id("ola")!].sort();
 
@@ -84,16 +78,12 @@ export async function seedDemoChat(db: Db, now: Date = new Date()): Promise<void
         .insert(chatThreadMembers)
         .values(members.map((userId) => ({ threadId: t!.id, userId, lastReadSeq: Number(last) })));
     };
-    await thread({ kind: "department", deptId: dept.id }, everyone, department);
-    await thread(
-      { kind: "direct", deptId: dept.id, directLowId: low, directHighId: high },
-      [low!, high!],
-      kariAndOla,
-    );
+    await thread({ kind: "department", deptId }, everyone, department);
+    await thread({ kind: "direct", deptId, directLowId: low, directHighId: high }, [low!, high!], kariAndOla);
     await thread(
       {
         kind: "channel",
-        deptId: dept.id,
+        deptId,
         name: "Fagutvikling",
         isPublic: true,
         createdBy: id("lars") ?? null,
@@ -104,7 +94,7 @@ export async function seedDemoChat(db: Db, now: Date = new Date()): Promise<void
     await thread(
       {
         kind: "channel",
-        deptId: dept.id,
+        deptId,
         name: "Ledergruppen",
         isPublic: false,
         createdBy: id("lars") ?? null,

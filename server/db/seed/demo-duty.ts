@@ -1,14 +1,7 @@
-/**
- * Duty roles for the demo (staging, empty database only): in Anestesi 'Ansvarshavende
- * sykepleier', 'Vakthavende lege' and 'Koordinator', held in today's three blocks
- * (Koordinator by nobody in the night, so 'Ta rollen' shows there) and in a few blocks
- * ahead. Today's holders are Sofie and Ingrid: the journeys that need Kari, Ola or Lars
- * holding a role now set it up themselves.
- */
-import { inArray } from "drizzle-orm";
 import { dutyGrid } from "../../../common/domain/duty.ts";
 import type { Db } from "../client.ts";
-import { departments, dutyHoldings, dutyRoles, user } from "../schema.ts";
+import { dutyHoldings, dutyRoles } from "../schema.ts";
+import { demoLookup } from "./demo-people.ts";
 
 type Who = "ingrid" | "lars" | "kari" | "ola" | "sofie";
 const emails: Record<Who, string> = {
@@ -28,22 +21,15 @@ const demoRoles: { name: string; holders: (Who | null)[] }[] = [
 ];
 
 export async function seedDemoDuty(db: Db, now: Date = new Date()): Promise<void> {
-  const people = await db
-    .select({ id: user.id, email: user.email })
-    .from(user)
-    .where(inArray(user.email, Object.values(emails)));
-  const [dept] = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(inArray(departments.name, ["Anestesi"]));
-  if (!dept) return;
-  const idOf = (who: Who) => people.find((p) => p.email === emails[who])?.id;
+  const { idOf, deptIdOf } = await demoLookup(db, emails, ["Anestesi"]);
+  const deptId = deptIdOf("Anestesi");
+  if (!deptId) return;
   const setBy = idOf("lars") ?? null;
   const blocks = dutyGrid(now);
   await db.transaction(async (tx) => {
     const roles = await tx
       .insert(dutyRoles)
-      .values(demoRoles.map((r) => ({ deptId: dept.id, name: r.name })))
+      .values(demoRoles.map((r) => ({ deptId, name: r.name })))
       .returning({ id: dutyRoles.id, name: dutyRoles.name });
     const holdings = demoRoles.flatMap((r) => {
       const roleId = roles.find((x) => x.name === r.name)!.id;
@@ -51,7 +37,7 @@ export async function seedDemoDuty(db: Db, now: Date = new Date()): Promise<void
         const userId = who && idOf(who);
         const block = blocks[i]!;
         return userId
-          ? [{ roleId, deptId: dept.id, blockStart: block.start, blockEnd: block.end, userId, setBy }]
+          ? [{ roleId, deptId, blockStart: block.start, blockEnd: block.end, userId, setBy }]
           : [];
       });
     });

@@ -7,18 +7,11 @@
  * in Anestesi sees.
  */
 import { randomUUID } from "node:crypto";
-import { inArray } from "drizzle-orm";
 import { defaultMinRestHours } from "../../../common/domain/fairness.ts";
 import { osloDate, osloHourToInstant } from "../../../common/domain/oslo-time.ts";
 import type { Db, Tx } from "../client.ts";
-import {
-  departments,
-  shiftAllocationRuns,
-  shiftAssignments,
-  shiftInterests,
-  shifts,
-  user,
-} from "../schema.ts";
+import { shiftAllocationRuns, shiftAssignments, shiftInterests, shifts } from "../schema.ts";
+import { demoLookup } from "./demo-people.ts";
 
 type Who = "lars" | "kari" | "ola" | "sofie" | "per";
 const emails: Record<Who, string> = {
@@ -97,17 +90,11 @@ const demoShifts: DemoShift[] = [
 ];
 
 export async function seedDemoShifts(db: Db, now: Date = new Date()): Promise<void> {
-  const people = await db
-    .select({ id: user.id, email: user.email })
-    .from(user)
-    .where(inArray(user.email, Object.values(emails)));
-  const depts = await db
-    .select()
-    .from(departments)
-    .where(inArray(departments.name, ["Anestesi", "Intensiv"]));
-  if (people.length < Object.keys(emails).length || depts.length < 2) return;
-  const id = (who: Who) => people.find((p) => p.email === emails[who])!.id;
-  const deptId = (name: string) => depts.find((d) => d.name === name)!.id;
+  const found = await demoLookup(db, emails, ["Anestesi", "Intensiv"]);
+  if (found.people < Object.keys(emails).length || !found.deptIdOf("Anestesi") || !found.deptIdOf("Intensiv"))
+    return;
+  const id = (who: Who) => found.idOf(who)!;
+  const deptId = (name: string) => found.deptIdOf(name)!;
 
   const today = osloDate(now);
   const span = (inDays: number, from: number, to: number) => ({

@@ -1,13 +1,7 @@
-/**
- * Swap offers for the demo (staging, empty database only), relative to today in Oslo:
- * in Anestesi Kari gives away an evening shift, and Ola offers a day shift he wants to
- * swap for an evening; both are on the department's market. Each shift is a roster
- * shift its owner holds, as a described shift in 'Opprett tilbud' would make it.
- */
-import { inArray } from "drizzle-orm";
 import { osloDate, osloHourToInstant } from "../../../common/domain/oslo-time.ts";
 import type { Db } from "../client.ts";
-import { departments, shiftAssignments, shifts, swapOffers, user } from "../schema.ts";
+import { shiftAssignments, shifts, swapOffers } from "../schema.ts";
+import { demoLookup } from "./demo-people.ts";
 
 const emails = { kari: "kari@demo.no", ola: "ola@demo.no" };
 
@@ -17,23 +11,17 @@ const demoOffers = [
 ] as const;
 
 export async function seedDemoSwaps(db: Db, now: Date = new Date()): Promise<void> {
-  const people = await db
-    .select({ id: user.id, email: user.email })
-    .from(user)
-    .where(inArray(user.email, Object.values(emails)));
-  const [dept] = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(inArray(departments.name, ["Anestesi"]));
-  if (people.length < 2 || !dept) return;
+  const { people, idOf, deptIdOf } = await demoLookup(db, emails, ["Anestesi"]);
+  const deptId = deptIdOf("Anestesi");
+  if (people < 2 || !deptId) return;
   const today = osloDate(now);
   await db.transaction(async (tx) => {
     for (const o of demoOffers) {
-      const ownerId = people.find((p) => p.email === emails[o.who])!.id;
+      const ownerId = idOf(o.who)!;
       const [shift] = await tx
         .insert(shifts)
         .values({
-          deptId: dept.id,
+          deptId,
           kind: "roster",
           status: "assigned",
           title: o.title,
@@ -49,7 +37,7 @@ export async function seedDemoSwaps(db: Db, now: Date = new Date()): Promise<voi
         .returning({ id: shiftAssignments.id });
       await tx.insert(swapOffers).values({
         ownerId,
-        deptId: dept.id,
+        deptId,
         fromAssignmentId: assignment!.id,
         requireSwap: o.requireSwap,
         wantTimeTags: [...o.wantTimeTags],

@@ -7,34 +7,21 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { dutyRoles } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
-import { authorize } from "../../platform/pipeline.ts";
+import { authorize, oncePerRequest } from "../../platform/pipeline.ts";
 import { dutyNow } from "../../platform/roster.ts";
 import type { DepartmentResource, DutyRoleResource } from "../../policies/resources.ts";
 import { departmentExists, roleResource } from "./read.ts";
-
-/** Reads what the path names once per request. */
-function once<T>(read: (request: FastifyRequest) => Promise<T>) {
-  const cache = new WeakMap<FastifyRequest, Promise<T>>();
-  return (request: FastifyRequest): Promise<T> => {
-    let found = cache.get(request);
-    if (!found) {
-      found = read(request);
-      cache.set(request, found);
-    }
-    return found;
-  };
-}
 
 const paramsOf = (request: FastifyRequest) => request.params as { deptId: string; roleId?: string };
 
 export type DutyLoaders = ReturnType<typeof dutyLoaders>;
 
 export function dutyLoaders(ctx: AppContext) {
-  const dept = once(async (request): Promise<DepartmentResource | null> => {
+  const dept = oncePerRequest(async (request): Promise<DepartmentResource | null> => {
     const { deptId } = paramsOf(request);
     return (await departmentExists(ctx.db, deptId)) ? { type: "department", id: deptId } : null;
   });
-  const role = once(async (request): Promise<DutyRoleResource | null> => {
+  const role = oncePerRequest(async (request): Promise<DutyRoleResource | null> => {
     const { deptId, roleId } = paramsOf(request);
     const [row] = await ctx.db
       .select({ id: dutyRoles.id, deptId: dutyRoles.deptId })

@@ -10,7 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { departments, swapDeals, swapOffers } from "../../db/schema.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { conflict, forbidden } from "../../platform/errors.ts";
-import { authorize, type SignedIn, signedIn } from "../../platform/pipeline.ts";
+import { authorize, oncePerRequest, type SignedIn, signedIn } from "../../platform/pipeline.ts";
 import type { DepartmentResource, SwapDealResource, SwapOfferResource } from "../../policies/resources.ts";
 import { dealResource, offerResource } from "./present.ts";
 
@@ -47,25 +47,12 @@ async function departmentOf(db: Db, deptId: string | null): Promise<DepartmentRe
   return dept ? { type: "department", id: dept.id } : null;
 }
 
-/** Reads what the path names once per request. */
-function once<T>(read: (request: FastifyRequest) => Promise<T>) {
-  const cache = new WeakMap<FastifyRequest, Promise<T>>();
-  return (request: FastifyRequest): Promise<T> => {
-    let found = cache.get(request);
-    if (!found) {
-      found = read(request);
-      cache.set(request, found);
-    }
-    return found;
-  };
-}
-
 export type SwapLoaders = ReturnType<typeof swapLoaders>;
 
 export function swapLoaders(ctx: AppContext) {
-  const offer = once((r) => loadOffer(ctx.db, (r.params as { offerId: string }).offerId));
-  const deal = once((r) => loadDeal(ctx.db, (r.params as { dealId: string }).dealId));
-  const dept = once((r) => departmentOf(ctx.db, deptIdOf(r, signedIn(r).actor)));
+  const offer = oncePerRequest((r) => loadOffer(ctx.db, (r.params as { offerId: string }).offerId));
+  const deal = oncePerRequest((r) => loadDeal(ctx.db, (r.params as { dealId: string }).dealId));
+  const dept = oncePerRequest((r) => departmentOf(ctx.db, deptIdOf(r, signedIn(r).actor)));
   const readOffer = authorize(ctx, "swapOffer.read", offer, { notFound: "swap_offer_not_found" });
   const readDeal = authorize(ctx, "swapDeal.read", deal, { notFound: "swap_deal_not_found" });
   const must = async <T>(found: Promise<T | null>): Promise<T> => {
