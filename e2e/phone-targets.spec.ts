@@ -84,14 +84,33 @@ async function expectTargets(page: Page, where: string) {
     .toEqual([]);
 }
 
-/** The mobile header's title: there, whole (not cut with '…'), and not repeated below it. */
+/**
+ * The mobile header's title: there, whole (not cut with '…'), no word broken but at a
+ * soft hyphen, and not repeated below it.
+ */
 async function expectOneWholeTitle(page: Page, title: string) {
   const header = page.getByTestId("page-title");
-  await expect(header).toHaveText(title);
+  await expect(header).toHaveText(/./);
+  expect((await header.textContent())?.replaceAll("\u00AD", "")).toBe(title);
   const cut = await header.evaluate(
     (el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
   );
   expect.soft(cut, `the title '${title}' is cut`).toBe(false);
+  // Each piece between spaces and soft hyphens (with its hyphen) must fit one line, or
+  // the browser breaks a word wherever the line ends ("Direktemeld/inger").
+  const widest = await header.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const pieces = (el.textContent ?? "").split(/\s+/).flatMap((word) => {
+      const parts = word.split("\u00AD");
+      return parts.map((part, i) => (i < parts.length - 1 ? `${part}-` : part));
+    });
+    const room =
+      el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return { piece: Math.max(...pieces.map((p) => context.measureText(p).width)), room };
+  });
+  expect.soft(widest.piece, `a word of '${title}' is broken mid-word`).toBeLessThanOrEqual(widest.room);
   // Seen headings only: a heading kept for screen readers (1×1, clipped) is not seen twice.
   const seen = await page.locator("main h1").evaluateAll((hs) =>
     hs
@@ -187,6 +206,19 @@ test("shifts, users and profile on the phone", async ({ browser, baseURL }) => {
     await expectOneWholeTitle(kari, title);
     await expectTargets(kari, path);
     await shot(kari, path.slice(1).replaceAll("/", "-"));
+  }
+  // The leader's duty roles (one day at a time on a phone) and the urgent overview.
+  const lars = await phoneAs(browser, baseURL, demo.leader.email);
+  for (const [path, title] of [
+    ["/admin/duty", "Vaktroller"],
+    ["/admin/urgent", "Haster"],
+  ] as const) {
+    await lars.goto(path);
+    await expect(lars.locator("#main")).not.toBeEmpty();
+    await expect(lars.getByRole("status").filter({ hasText: /Laster/ })).toHaveCount(0);
+    await expectOneWholeTitle(lars, title);
+    await expectTargets(lars, path);
+    await shot(lars, path.slice(1).replaceAll("/", "-"));
   }
   const admin = await phoneAs(browser, baseURL, demo.admin.email);
   await admin.goto("/admin/users");

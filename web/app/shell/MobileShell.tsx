@@ -7,7 +7,7 @@ import { Drawer } from "../../components/ui/drawer.tsx";
 import { cn } from "../../lib/cn.ts";
 import { NavBadge } from "./NavBadge.tsx";
 import type { AppNav } from "./nav.ts";
-import { usePageTitle } from "./page-title.ts";
+import { breakableTitle, usePageTitle } from "./page-title.ts";
 import { useShellParts } from "./parts.ts";
 import { QuickActions } from "./QuickActions.tsx";
 import { OnlineStatus, SidebarNav } from "./SidebarNav.tsx";
@@ -47,12 +47,13 @@ export function MobileShell({ nav, children }: { nav: AppNav; children: ReactNod
               <OnlineStatus />
             </div>
           </Drawer>
-          {/* The page's one visible title on a phone: whole, on two lines if it must. */}
+          {/* The page's one visible title on a phone: whole, on two lines if it must, a word
+              broken only at a compound's seam. */}
           <p
             data-testid="page-title"
             className="line-clamp-2 min-w-0 flex-1 px-1 text-base leading-tight font-semibold break-words"
           >
-            {title}
+            {breakableTitle(title)}
           </p>
           <HeaderAction />
           <Drawer

@@ -16,3 +16,17 @@ export function usePageTitle(): string {
       .findLast((title) => title !== undefined) ?? ui.nav.overview
   );
 }
+
+/**
+ * Where a long word of a title may break in the phone's narrow header: a soft hyphen at
+ * the compound's seam, so it reads "Direkte-/meldinger" and never "Direktemeld/inger"
+ * (no browser here has a Norwegian hyphenation dictionary to find the seam itself).
+ */
+const seams: Record<string, string> = {
+  Direktemeldinger: "Direkte\u00ADmeldinger",
+  Ekstravakter: "Ekstra\u00ADvakter",
+  ekstravakter: "ekstra\u00ADvakter",
+};
+
+export const breakableTitle = (title: string): string =>
+  title.replace(/\p{L}+/gu, (word) => seams[word] ?? word);

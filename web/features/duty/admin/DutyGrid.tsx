@@ -74,7 +74,7 @@ function HolderSelect({
       options={options}
       value={value}
       disabled={block.past}
-      className={cn("h-10 min-w-40 text-sm", !value && "text-muted-fg")}
+      className={cn("min-w-40 text-sm md:h-10", !value && "text-muted-fg")}
       onChange={(e) => {
         const userId = e.target.value || null;
         set.mutate({

@@ -152,7 +152,7 @@ function RoleRow({
     );
   return (
     <li className="flex min-h-12 items-center justify-between gap-3 py-2">
-      <span className="min-w-0 truncate font-medium text-ink">
+      <span className="min-w-0 font-medium break-words text-ink">
         <UserText>{role.name}</UserText>
       </span>
       <div className="flex shrink-0 gap-1">
