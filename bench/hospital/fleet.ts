@@ -23,8 +23,8 @@ export class Fleet {
   readonly sockets: WebSocket[] = [];
   /** person index → their socket */
   private readonly byPerson = new Map<number, WebSocket>();
-  /** frames other than message.created (unread counts, presence, shifts, swaps, pongs) */
-  otherFrames = 0;
+  /** frames other than message.created (unread counts, presence, shifts, swaps, pongs), by type */
+  otherFrames = new Map<string, number>();
   private closing = false;
 
   /** `path`: where the servers take sockets (the app's `/api/realtime`, a baseline's own) */
@@ -72,7 +72,11 @@ export class Fleet {
             this.byPerson.set(person.index, ws);
             this.followers.set(threadId, (this.followers.get(threadId) ?? 0) + 1);
             resolve(ws);
-          } else this.otherFrames++;
+          } else {
+            // An event's own type (the frame's first is "event"), else the frame's.
+            const type = /"type":"(?!event")([^"]+)"/.exec(text)?.[1] ?? "?";
+            this.otherFrames.set(type, (this.otherFrames.get(type) ?? 0) + 1);
+          }
           return;
         }
         const frame = JSON.parse(text) as { event: { payload: { messageId: string } } };

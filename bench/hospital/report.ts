@@ -4,13 +4,13 @@ import { ms, type Percentiles } from "../lib/stats.ts";
 import type { ActionKind } from "./mix.ts";
 import type { ActionFigures, HospitalResult } from "./run.ts";
 
-const errorCount = (errors: Map<string, number>) => [...errors.values()].reduce((a, b) => a + b, 0);
+const countOf = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
 const errorText = (errors: Map<string, number>) =>
   errors.size === 0 ? "" : [...errors].map(([why, n]) => `${n}× ${why}`).join(", ");
 
 /** Every action's errors, and the sockets', in one count. */
 export const totalErrors = (r: HospitalResult) =>
-  [...r.actions.values()].reduce((n, a) => n + errorCount(a.errors), 0) + errorCount(r.socketErrors);
+  [...r.actions.values()].reduce((n, a) => n + countOf(a.errors), 0) + countOf(r.socketErrors);
 
 /** The slowest p99 of the API actions (the socket ping has no answer to time). */
 export function worstApiP99(r: HospitalResult): { kind: ActionKind; p99: number } {
@@ -26,7 +26,7 @@ export function overall(r: HospitalResult): { requests: number; errorShare: numb
   let errors = 0;
   for (const a of r.actions.values()) {
     requests += a.count;
-    errors += errorCount(a.errors);
+    errors += countOf(a.errors);
   }
   return { requests, errorShare: requests === 0 ? 0 : errors / requests };
 }
@@ -52,7 +52,7 @@ export function printRun(r: HospitalResult) {
       ms(l.p95),
       ms(l.p99),
       ms(l.max),
-      String(errorCount(a.errors)),
+      String(countOf(a.errors)),
       String(a.skipped),
     ]);
   }
@@ -71,8 +71,10 @@ export function printRun(r: HospitalResult) {
   console.log(`  ${describeCpu(r.cpu)}`);
   console.log(
     `  server memory ${rss}; generator event-loop delay p99 ${ms(r.loopDelay.p99)}, max ${ms(r.loopDelay.max)}; ` +
-      `${r.otherFrames} other frames received`,
+      `${countOf(r.otherFrames)} other frames received`,
   );
+  const byType = [...r.otherFrames].sort((a, b) => b[1] - a[1]).map(([type, n]) => `${type} ${n}`);
+  if (byType.length > 0) console.log(`  other frames by type: ${byType.join(", ")}`);
 }
 
 const summarizeShort = (p: Percentiles) => `p50 ${ms(p.p50)}, p99 ${ms(p.p99)}`;

@@ -60,7 +60,7 @@ export interface HospitalResult {
   deliveryLocal?: Percentiles;
   deliveryCross?: Percentiles;
   socketErrors: Map<string, number>;
-  otherFrames: number;
+  otherFrames: Map<string, number>;
   cpu: CpuShare;
   /** each instance's resident memory at the end of the window, and its peak, in MB */
   memory: { rss: number; peak: number }[];

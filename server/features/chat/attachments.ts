@@ -84,10 +84,14 @@ export async function uploadAttachment(
 
     const id = randomUUID();
     const key = chatUploadKey(threadId, id, storedName);
-    const stored = await ctx.files.put(key, createReadStream(cleaned.path));
-    const thumbKey = cleaned.thumbnailPath ? thumbnailKey(key) : null;
-    if (thumbKey && cleaned.thumbnailPath)
-      await ctx.files.put(thumbKey, createReadStream(cleaned.thumbnailPath));
+    const thumbPath = cleaned.thumbnailPath;
+    const thumbKey = thumbPath ? thumbnailKey(key) : null;
+    // The file and its thumbnail are stored side by side; the row that names them is
+    // written only once both are in.
+    const [stored] = await Promise.all([
+      ctx.files.put(key, createReadStream(cleaned.path)),
+      thumbKey && thumbPath ? ctx.files.put(thumbKey, createReadStream(thumbPath)) : null,
+    ]);
     const [row] = await ctx.db
       .insert(chatMessageAttachments)
       .values({
