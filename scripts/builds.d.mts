@@ -10,6 +10,7 @@ export interface Build {
 }
 
 export const builds: { web: Build; server: Build };
+export function heapArgs(env?: NodeJS.ProcessEnv): string[];
 export const serverArgs: string[];
 export function buildWhenStale(build: Build): boolean;
 export function buildBothOrExit(): void;

@@ -10,6 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { serverArgs } from "../../scripts/builds.mjs";
 import { databaseUrlFor } from "../../server/test/pg-admin.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -90,10 +91,13 @@ export type BenchDb = { dataDir: string } | { databaseUrl: string };
 /**
  * BENCH_CPU_PROF=<dir>: the app server writes a V8 CPU profile there when it stops
  * (open it in Chrome DevTools, or sum self time per function), to see where its time goes.
+ * BENCH_NODE_ARGS: more Node flags for the app server alone (say `--trace-gc`), not for
+ * the load generator as NODE_OPTIONS would be.
  */
 function profileArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+  const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  return [...(dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : []), ...extra];
 }
 
 /**
@@ -105,7 +109,7 @@ function profileArgs(): string[] {
  */
 export function startApp(db: BenchDb, authSecret: string): Promise<RunningServer> {
   return startProcess(
-    [...profileArgs(), path.join(root, "dist/server/main.mjs")],
+    [...profileArgs(), ...serverArgs],
     (port) => ({
       ...baseEnv(),
       ...("dataDir" in db ? { DATA_DIR: db.dataDir } : { DATABASE_URL: db.databaseUrl }),
