@@ -215,8 +215,9 @@ class RealtimeSocket {
    * Frames for this socket in one turn of the event loop leave in one write: a chat
    * message is a `message.created` on the thread and a `chat.unread` on each member, and
    * socket writes were the server's largest cost under a whole hospital's load. The
-   * socket is corked at the first frame and uncorked once the turn's other deliveries
-   * (queued as microtasks, which run before the tick queue) have written theirs.
+   * socket is corked at the first frame and uncorked on the next tick: the bus delivers
+   * in microtasks, and a tick scheduled from one runs only once the microtask queue, with
+   * the turn's other deliveries, has drained.
    */
   private write(data: string | Buffer) {
     if (this.socket.readyState !== this.socket.OPEN) return;
