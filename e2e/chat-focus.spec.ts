@@ -29,8 +29,13 @@ test("opening a thread puts the caret in the composer on a desktop, typing goes 
   const page = await openChat(browser, baseURL, demo.ola);
   await expect(composer(page)).toBeFocused();
   // From the sidebar to another thread and back: the caret follows.
+  // 'Kanaler' must be there before going back: a click while its screen is still loading
+  // (a loaded machine) cancels that navigation, the thread never leaves, and the caret
+  // stays on the link that was clicked.
   await page.getByRole("link", { name: /^Kanaler/ }).click();
+  await expect(page).toHaveURL(/\/chat\/channels$/);
   await page.getByRole("link", { name: /^Avdeling/ }).click();
+  await expect(page).toHaveURL(/\/chat\/department$/);
   await expect(composer(page)).toBeFocused();
   await page.keyboard.type("Hei");
   await expect(composer(page)).toHaveValue("Hei");
