@@ -28,8 +28,8 @@ export const builds = {
  * Without one V8 lets garbage pile up to several times what is live before it collects:
  * under a whole hospital's load (2,000 people) an instance kept about 100 MB live and
  * grew to 480–630 MB resident. A limit of 384 held it near 300 MB, but the full
- * collections it forces made the tails three times longer (send→deliver p99 12 → 35 ms),
- * so it is a choice for a memory-tight host, not the default (docs/operations.md
+ * collections it forces made the tails about twice as long (send→deliver p99, median of
+ * three runs, 13 → 30 ms), so it is a choice for a memory-tight host, not the default (docs/operations.md
  * § Memory). V8 would shrink the young generation with the limit (more short-lived
  * objects promoted, more full collections), so it keeps its usual 16 MB semi-spaces.
  * Limits in NODE_OPTIONS are left as they are.

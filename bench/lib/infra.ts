@@ -94,7 +94,7 @@ export type BenchDb = { dataDir: string } | { databaseUrl: string };
  * BENCH_NODE_ARGS: more Node flags for the app server alone (say `--trace-gc`), not for
  * the load generator as NODE_OPTIONS would be.
  */
-function profileArgs(): string[] {
+function benchServerFlags(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
   const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   return [...(dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`] : []), ...extra];
@@ -109,7 +109,7 @@ function profileArgs(): string[] {
  */
 export function startApp(db: BenchDb, authSecret: string): Promise<RunningServer> {
   return startProcess(
-    [...profileArgs(), ...serverArgs],
+    [...benchServerFlags(), ...serverArgs],
     (port) => ({
       ...baseEnv(),
       ...("dataDir" in db ? { DATA_DIR: db.dataDir } : { DATABASE_URL: db.databaseUrl }),
