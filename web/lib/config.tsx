@@ -3,7 +3,7 @@
  * loaded once at start. Without the configuration nothing can work ('Konfigurasjonsfeil');
  * without the brand the defaults are fine (spec §8: log a warning, use defaults).
  */
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, use, useEffect } from "react";
 import { type BrandConfig, brandConfig, defaultBrand, type FeatureFlag } from "../../common/schemas/brand.ts";
 import { type AppConfig, appConfig } from "../../common/schemas/config.ts";
@@ -39,18 +39,22 @@ function applyBrand(brand: BrandConfig) {
   }
 }
 
+/** Both once per page load; main.tsx asks for them before the first screen's code. */
+export const configQuery = queryOptions({
+  queryKey: appKeys.config,
+  queryFn: () => apiFetch("/api/config", { schema: appConfig }),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 1,
+});
+export const brandQuery = queryOptions({
+  queryKey: appKeys.brand,
+  queryFn: loadBrand,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export function ConfigProvider({ children }: { children: ReactNode }) {
-  const config = useQuery({
-    queryKey: appKeys.config,
-    queryFn: () => apiFetch("/api/config", { schema: appConfig }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
-  });
-  const brand = useQuery({
-    queryKey: appKeys.brand,
-    queryFn: loadBrand,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const config = useQuery(configQuery);
+  const brand = useQuery(brandQuery);
 
   useEffect(() => {
     if (brand.data) applyBrand(brand.data);

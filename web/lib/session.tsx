@@ -4,7 +4,13 @@
  * follows their session: a department switched or joined in one tab reaches the others
  * through the person's realtime topic.
  */
-import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { type Session, sessionResponse } from "../../common/schemas/auth.ts";
@@ -54,11 +60,9 @@ function autoSignInAllowed(enabled: boolean, path: string): boolean {
   );
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const { config } = useConfig();
-  const client = useQueryClient();
-  const { pathname } = useLocation();
-  const query = useQuery({
+/** Who is signed in; main.tsx asks for it at start, beside the configuration. */
+export const sessionQuery = (client: QueryClient) =>
+  queryOptions({
     queryKey: appKeys.session,
     // Background: checking the session must not count as the person being active.
     queryFn: async () => {
@@ -69,6 +73,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     staleTime: 60_000,
   });
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { config } = useConfig();
+  const client = useQueryClient();
+  const { pathname } = useLocation();
+  const query = useQuery(sessionQuery(client));
   const [auto, setAuto] = useState<AutoSignIn>("idle");
 
   const resetPersonalData = useCallback(
