@@ -4,37 +4,49 @@
  * offline) is announced on each of their departments' topics; going away and offline
  * need no event, since every client computes them from the time as it passes.
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { limits } from "../../../common/base/limits.ts";
 import { presenceStatus } from "../../../common/domain/presence.ts";
 import type { PresenceEntry } from "../../../common/schemas/presence.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Db } from "../../db/client.ts";
+import { namedStatement } from "../../db/prepared.ts";
 import { presence, staff } from "../../db/schema.ts";
 import type { Clock } from "../../platform/clock.ts";
-import { type TxDeps, withTx } from "../../platform/tx.ts";
+import type { EventBus } from "../../platform/events.ts";
 
-export async function heartbeat(deps: TxDeps & { clock: Clock }, userId: string): Promise<void> {
+/**
+ * Records a heartbeat and says when the person was seen before it (null: never), in one
+ * statement: the busiest write of all (every open tab, every 30 s), so one round trip and
+ * one commit, no transaction around it. Two heartbeats of one person at the same moment
+ * (two tabs) may both find them away and both announce them: the same event twice,
+ * which clients take as once.
+ */
+const recordHeartbeat = namedStatement<{ before: string | Date | null }>(
+  "presence_heartbeat",
+  () => sql`with before as (select ${presence.lastSeenAt} as seen from ${presence}
+      where ${presence.userId} = ${sql.placeholder("userId")})
+    insert into ${presence} (user_id, last_seen_at)
+    values (${sql.placeholder("userId")}, ${sql.placeholder("now")}::timestamptz)
+    on conflict (user_id) do update set last_seen_at = excluded.last_seen_at
+    returning (select seen from before) as before`,
+);
+
+export async function heartbeat(
+  deps: { db: Db; bus: EventBus; clock: Clock },
+  userId: string,
+): Promise<void> {
   const now = deps.clock.now();
-  await withTx(deps, async (tx, events) => {
-    const [before] = await tx
-      .select({ lastSeenAt: presence.lastSeenAt })
-      .from(presence)
-      .where(eq(presence.userId, userId))
-      .for("update");
-    await tx
-      .insert(presence)
-      .values({ userId, lastSeenAt: now })
-      .onConflictDoUpdate({ target: presence.userId, set: { lastSeenAt: now } });
-    if (presenceStatus(before?.lastSeenAt ?? null, now) === "online") return;
-    const depts = await tx
-      .select({ deptId: staff.deptId })
-      .from(staff)
-      .where(and(eq(staff.userId, userId), eq(staff.isActive, true)));
-    for (const { deptId } of depts) {
-      events.publish(topics.dept(deptId), "presence.online", { userId, lastSeenAt: now.toISOString() });
-    }
-  });
+  const [row] = await recordHeartbeat(deps.db, { userId, now: now.toISOString() });
+  const before = row?.before == null ? null : new Date(row.before);
+  if (presenceStatus(before, now) === "online") return;
+  const depts = await deps.db
+    .select({ deptId: staff.deptId })
+    .from(staff)
+    .where(and(eq(staff.userId, userId), eq(staff.isActive, true)));
+  for (const { deptId } of depts) {
+    await deps.bus.publish(topics.dept(deptId), "presence.online", { userId, lastSeenAt: now.toISOString() });
+  }
 }
 
 /** The department's active people seen within the away window, one query over the primary key. */
