@@ -123,6 +123,11 @@ export function MessageList({
     estimateSize: (index) => estimate(rows[index]),
     getItemKey: (index) => rows[index]?.message.id ?? index,
     overscan: 8,
+    // The thread opens at its newest message: the first render already holds the rows
+    // at the end (placed by their estimates). From the top, the rows there were mounted,
+    // measured and thrown away again a moment later, when the list was scrolled down.
+    initialRect: { width: 0, height: window.innerHeight },
+    initialOffset: () => Math.max(0, rows.reduce((sum, row) => sum + estimate(row), 0) - window.innerHeight),
     // Rows added above keep the reader's place; rows added below are followed near the end.
     anchorTo: "end",
     followOnAppend: true,
