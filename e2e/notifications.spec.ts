@@ -8,43 +8,22 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
+import { bellName, bellOf, openAsKari } from "./support/bell.ts";
 import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
-import { following } from "./support/realtime.ts";
 import { repoRoot } from "./support/server.ts";
 
 test.use({ serverEnv: envs.noAutoSignIn });
 
 const screenshots = path.join(repoRoot, "test-results", "screenshots");
 
-/** Kari in a browser of her own at `viewport`, on the department chat, her topic followed. */
-async function openAsKari(
-  browser: Browser,
-  baseURL: string | undefined,
-  viewport: { width: number; height: number },
-) {
-  const context = await browser.newContext({ baseURL, viewport, locale: "nb-NO", timezoneId: "Europe/Oslo" });
-  const page = await context.newPage();
-  await impersonate(page, demo.kari.email);
-  const subscribed = following(page, "user");
-  await page.goto("/chat/department");
-  await subscribed;
-  // A mark that a reload would lose: the count must reach the page as it is.
-  await page.evaluate(() => Object.assign(window, { openedOnce: true }));
-  return page;
+/** Kari opens the app; a mark that a reload would lose: the count must reach the page as it is. */
+async function kariOpens(...args: Parameters<typeof openAsKari>) {
+  const { page: kari, before } = await openAsKari(...args);
+  await kari.evaluate(() => Object.assign(window, { openedOnce: true }));
+  return { kari, before };
 }
-
-const bellOf = (page: Page) => page.getByRole("button", { name: /^Varsler/ });
-
-/** The count the bell's name says ('Varsler, 3 uleste varsler'); 0 when it names none. */
-async function unreadOf(page: Page): Promise<number> {
-  const name = (await bellOf(page).getAttribute("aria-label")) ?? "";
-  return Number(/(\d+) ulest/.exec(name)?.[1] ?? 0);
-}
-
-const bellName = (unread: number) =>
-  unread === 0 ? "Varsler" : `Varsler, ${unread} ${unread === 1 ? "ulest varsel" : "uleste varsler"}`;
 
 /** Kari's bell rose by one without a reload; she opens it and finds the broadcast. */
 async function kariFinds(kari: Page, before: number, title: string, description: string) {
@@ -66,9 +45,7 @@ test("Ingrid's broadcast reaches Kari's bell at once; 'Merk alle som lest' clear
   browser,
   baseURL,
 }) => {
-  const kari = await openAsKari(browser, baseURL, { width: 1440, height: 900 });
-  await expect(bellOf(kari)).toBeVisible();
-  const before = await unreadOf(kari);
+  const { kari, before } = await kariOpens(browser, baseURL, { width: 1440, height: 900 });
 
   await impersonate(page, demo.admin.email);
   await page.goto("/admin/users");
@@ -107,11 +84,10 @@ test("on a phone, Kari's bell in the header counts a broadcast and opens to it",
   browser,
   baseURL,
 }) => {
-  const kari = await openAsKari(browser, baseURL, { width: 375, height: 812 });
+  const { kari, before } = await kariOpens(browser, baseURL, { width: 375, height: 812 });
   // The phone's header: the menu, the page title, the bell.
   await expect(kari.getByRole("button", { name: "Meny", exact: true })).toBeVisible();
   await expect(bellOf(kari)).toBeVisible();
-  const before = await unreadOf(kari);
 
   await impersonate(page, demo.admin.email);
   const title = `Husk vaksinering ${Date.now()}`;

@@ -14,27 +14,12 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import type { DirectThreadList } from "../common/schemas/chat.ts";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
+import { bellName, bellOf, openAsKari, unreadOf } from "./support/bell.ts";
 import { demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
-import { following } from "./support/realtime.ts";
 
 test.use({ serverEnv: { ...envs.noAutoSignIn } });
 
 const shots = process.env.QUIET_SHOTS;
-
-/** Kari on the department chat in a browser of her own, her own topic followed. */
-async function openAsKari(
-  browser: Browser,
-  baseURL: string | undefined,
-  viewport: { width: number; height: number },
-) {
-  const context = await browser.newContext({ baseURL, viewport, locale: "nb-NO", timezoneId: "Europe/Oslo" });
-  const page = await context.newPage();
-  const followingMe = following(page, "user");
-  await impersonate(page, demo.kari.email);
-  await page.goto("/chat/department");
-  await followingMe;
-  return { page };
-}
 
 /** Ola writes to Kari in their DM with 'Haster', through the API the composer uses. */
 async function urgentFromOla(browser: Browser, baseURL: string | undefined, content: string) {
@@ -52,15 +37,7 @@ async function urgentFromOla(browser: Browser, baseURL: string | undefined, cont
   await context.close();
 }
 
-const bellOf = (page: Page) => page.getByRole("button", { name: /^Varsler/ });
 const moonOf = (page: Page) => page.getByRole("link", { name: "Stille – du er ikke på vakt" });
-async function unreadOf(page: Page): Promise<number> {
-  const name = (await bellOf(page).getAttribute("aria-label")) ?? "";
-  return Number(/(\d+) ulest/.exec(name)?.[1] ?? 0);
-}
-const bellName = (unread: number) =>
-  unread === 0 ? "Varsler" : `Varsler, ${unread} ${unread === 1 ? "ulest varsel" : "uleste varsler"}`;
-
 async function broadcast(admin: Page, title: string) {
   const sent = await admin.request.post("/api/notifications/broadcast", {
     data: { type: "announcement", title },
@@ -82,8 +59,7 @@ test("Kari off shift gets no toast for an ordinary notice but her bell counts it
 }) => {
   const kari = await openAsKari(browser, baseURL, { width: 1440, height: 900 });
   await expect(moonOf(kari.page)).toBeVisible();
-  await expect(bellOf(kari.page)).toBeVisible();
-  const before = await unreadOf(kari.page);
+  const { before } = kari;
 
   await impersonate(page, demo.admin.email);
   const title = `Personalmøte ${Date.now()}`;
