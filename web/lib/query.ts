@@ -41,3 +41,13 @@ export function createQueryClient(): QueryClient {
   });
   return client;
 }
+
+/**
+ * Reads `queryKey` again so that the answer holds an event just announced. A read already
+ * under way may have been answered before the event and would overwrite it when it lands:
+ * it is cancelled first (an invalidation alone joins a first read rather than cancel it).
+ */
+export async function refetchAfterEvent(client: QueryClient, queryKey: QueryKey) {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}

@@ -45,6 +45,33 @@ describe("the bell", { timeout: 20_000 }, () => {
     expect(await bell("Varsler")).toHaveTextContent(/^$/);
   });
 
+  it("asks for the count again when a notice comes while its first read is on its way", async () => {
+    // The first answer was read before the notice, and lands after its event.
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let reads = 0;
+    mockApi({
+      ...baseHandlers(me),
+      "GET /api/notifications/unread-count": async () => {
+        reads += 1;
+        if (reads > 1) return { unreadCount: 2 };
+        await firstHeld;
+        return { unreadCount: 1 };
+      },
+    });
+    renderApp(page);
+    await waitFor(() => expect(isFollowed(myTopic)).toBe(true));
+    await waitFor(() => expect(reads).toBe(1));
+
+    publish(myTopic, "notification.created", { notificationId: ids.published, added: 1 });
+    // The fake server hands the event over on the next task: the stale answer lands after it.
+    setTimeout(releaseFirst);
+    await bell("Varsler, 2 uleste varsler");
+    expect(reads).toBe(2);
+  });
+
   it("follows my realtime topic: the count changes at once, the open list is read again", async () => {
     let answer: NotificationListResponse = list(winner);
     const calls = mockApi({

@@ -104,6 +104,41 @@ describe("unread badges", () => {
     expect(asked()).toBe(2);
   });
 
+  it("are asked again when a message comes while the first read is on its way", async () => {
+    vi.stubGlobal("WebSocket", PayloadSocket);
+    // The first answer was read before Ola wrote, and lands after his message's event.
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let reads = 0;
+    mockApi({
+      ...baseHandlers(kari()),
+      "GET /api/chat/unread": async () => {
+        reads += 1;
+        if (reads > 1)
+          return {
+            ...counts,
+            direct: 2,
+            threads: [counts.threads[0], { ...counts.threads[1], unread: 2 }, counts.threads[2]],
+          };
+        await firstHeld;
+        return counts;
+      },
+    });
+    renderApp("/profile");
+    const user = topics.user(ids.kari);
+    await waitFor(() => expect(reads).toBe(1));
+    await waitFor(() => expect(isFollowed(user)).toBe(true));
+
+    PayloadSocket.last!.event(user, "chat.unread", { threadId: ids.dm, kind: "direct", added: 1 });
+    releaseFirst();
+    await waitFor(async () =>
+      expect(await item("Direktemeldinger")).toHaveTextContent(/^Direktemeldinger2$/),
+    );
+    expect(reads).toBe(2);
+  });
+
   it("are not asked for before the person has a department", async () => {
     const calls = mockApi({
       ...baseHandlers(kari()),

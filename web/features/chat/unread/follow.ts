@@ -2,46 +2,50 @@
  * The chat lists follow my realtime topic (`user:{id}`): a thread's new unread count
  * (`chat.unread`: someone wrote, or I read in another tab) and a thread someone put me
  * in (`chat.joined`). Every list and badge that is on screen calls this hook; each
- * event is applied once however many listen, and a refetch already under way is not
- * started again.
+ * event is applied once however many listen.
  */
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import type { ChannelList, UnreadCounts } from "../../../../common/schemas/chat.ts";
 import { type RealtimeEvent, type RealtimePayload, topics } from "../../../../common/schemas/realtime.ts";
+import { refetchAfterEvent } from "../../../lib/query.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useRealtimeTopic } from "../../../lib/use-realtime.ts";
 import { chatKeys } from "../api/keys.ts";
 import { changedCount, withThreadUnread } from "../api/unread.ts";
 
-const refetch = (client: QueryClient, queryKey: QueryKey) =>
-  client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+const refetch = refetchAfterEvent;
 
-/** Everything the lists show may have changed (missed events). */
+/** Everything the lists show may have changed (missed events); a read under way will do. */
 function refetchAll(client: QueryClient) {
-  for (const key of [chatKeys.unread, chatKeys.directThreads, chatKeys.channels]) void refetch(client, key);
+  for (const queryKey of [chatKeys.unread, chatKeys.directThreads, chatKeys.channels])
+    void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+}
+
+/**
+ * Puts the event into what is held, or asks again: when a read is on its way (its answer
+ * may predate the event) or when what is held cannot take it (`merge` gives null).
+ */
+function mergeOrRefetch<T>(client: QueryClient, queryKey: QueryKey, merge: (held: T) => T | null) {
+  let refetchNeeded = client.isFetching({ queryKey }) > 0;
+  if (!refetchNeeded)
+    client.setQueriesData<T>({ queryKey }, (held) => {
+      const merged = held === undefined ? held : merge(held);
+      if (merged === null) refetchNeeded = true;
+      return merged ?? held;
+    });
+  if (refetchNeeded) void refetch(client, queryKey);
 }
 
 function onUnread(client: QueryClient, change: RealtimePayload<"chat.unread">) {
-  let unknown = false;
-  client.setQueriesData<UnreadCounts>({ queryKey: chatKeys.unread }, (counts) => {
-    const merged = counts && withThreadUnread(counts, change);
-    if (counts && !merged) unknown = true;
-    return merged ?? counts;
-  });
-  if (unknown) void refetch(client, chatKeys.unread);
-
+  mergeOrRefetch<UnreadCounts>(client, chatKeys.unread, (counts) => withThreadUnread(counts, change));
   // A direct thread's count moves when a message arrives: its last message changed too.
   if (change.kind === "direct") void refetch(client, chatKeys.directThreads);
   if (change.kind === "channel")
-    client.setQueryData<ChannelList>(chatKeys.channels, (list) =>
-      list
-        ? {
-            channels: list.channels.map((c) =>
-              c.id === change.threadId ? { ...c, unread: changedCount(c.unread, change) } : c,
-            ),
-          }
-        : list,
-    );
+    mergeOrRefetch<ChannelList>(client, chatKeys.channels, (list) => ({
+      channels: list.channels.map((c) =>
+        c.id === change.threadId ? { ...c, unread: changedCount(c.unread, change) } : c,
+      ),
+    }));
 }
 
 function onJoined(client: QueryClient, joined: RealtimePayload<"chat.joined">) {

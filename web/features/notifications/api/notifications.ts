@@ -13,6 +13,7 @@ import {
 import { ui } from "../../../../common/texts/index.ts";
 import { toast } from "../../../components/ui/toaster.tsx";
 import { apiFetch } from "../../../lib/api.ts";
+import { refetchAfterEvent } from "../../../lib/query.ts";
 import { notificationKeys } from "./keys.ts";
 
 type UnreadCount = { unreadCount: number };
@@ -56,8 +57,15 @@ export function setUnreadCount(client: QueryClient, unreadCount: number) {
   );
 }
 
-/** `added` more unread. A count not fetched yet is left alone: its first fetch brings it. */
+/**
+ * `added` more unread. A count on its way may have been read before they came: it is
+ * asked again. One not asked for yet is left alone: its first read brings them.
+ */
 export function addUnread(client: QueryClient, added: number) {
+  if (client.isFetching({ queryKey: notificationKeys.unreadCount }) > 0) {
+    void refetchAfterEvent(client, notificationKeys.unreadCount);
+    return;
+  }
   const known = client.getQueryData<UnreadCount>(notificationKeys.unreadCount);
   if (known) setUnreadCount(client, known.unreadCount + added);
 }
