@@ -79,3 +79,18 @@ export const quietLimits = {
   shiftDataWindowDays: 30,
   sentBroadcastsListed: 20,
 } as const;
+
+/**
+ * Issue 27, push and the offline outbox. A person's devices with push; the longest
+ * endpoint and key accepted (push services give a few hundred characters and 87/22);
+ * a preview's title and text, so that a payload stays far below the 4 KB a push service
+ * carries; how long a message waits offline before it shows 'Ikke sendt'.
+ */
+export const pushLimits = {
+  devicesPerPerson: 10,
+  endpointMaxLength: 1024,
+  keyMaxLength: 200,
+  previewTitleMax: 80,
+  previewBodyMax: 200,
+  outboxMaxAgeMs: 24 * 60 * 60 * 1000,
+} as const;

@@ -12,6 +12,7 @@ import { dutyErrors } from "./errors/duty.ts";
 import { notificationsErrors } from "./errors/notifications.ts";
 import { platformErrors } from "./errors/platform.ts";
 import { profileErrors } from "./errors/profile.ts";
+import { pushErrors } from "./errors/push.ts";
 import { realtimeErrors } from "./errors/realtime.ts";
 import { shiftsErrors } from "./errors/shifts.ts";
 import { swapsErrors } from "./errors/swaps.ts";
@@ -28,6 +29,7 @@ export const errorMessages = {
   ...shiftsErrors,
   ...swapsErrors,
   ...profileErrors,
+  ...pushErrors,
   ...usersErrors,
   ...dutyErrors,
 } as const;

@@ -12,6 +12,7 @@ import { dutyTexts } from "./ui/duty.ts";
 import { generalTexts } from "./ui/general.ts";
 import { notificationsTexts } from "./ui/notifications.ts";
 import { profileTexts } from "./ui/profile.ts";
+import { pushTexts } from "./ui/push.ts";
 import { shellTexts } from "./ui/shell.ts";
 import { shiftsTexts } from "./ui/shifts.ts";
 import { swapsTexts } from "./ui/swaps.ts";
@@ -32,6 +33,7 @@ export const ui = {
   ...usersTexts,
   ...dutyTexts,
   ...urgentTexts,
+  ...pushTexts,
 } as const;
 
 export type UiTexts = typeof ui;
