@@ -1,6 +1,7 @@
 /**
  * The runtime contract's own endpoints (README): health for load balancers, the app's
- * configuration and the brand for the web app. Public: they hold nothing personal.
+ * configuration and the brand for the web app, and the installable app's manifest and
+ * icons in the brand's name and colours. Public: they hold nothing personal.
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -10,6 +11,7 @@ import { appConfig, healthResponse } from "../../common/schemas/config.ts";
 import { pingDatabase } from "../db/client.ts";
 import type { AppContext } from "./context.ts";
 import { within } from "./health.ts";
+import { manifestRoutes } from "./manifest.ts";
 
 /** Health answers within a second whatever the database does: a load balancer must not wait on it. */
 const healthBudgetMs = 800;
@@ -57,4 +59,6 @@ export function runtimeRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, response: { 200: brandConfig } } },
     async () => ctx.brand,
   );
+
+  manifestRoutes(app, ctx.brand, ctx.config.webDist);
 }
