@@ -19,7 +19,9 @@ import { notificationsFeature } from "./features/notifications/index.ts";
 import { notifyAfterCommit, queueNotices } from "./features/notifications/outbox.ts";
 import { markNoticesRead, notify, raiseAgain } from "./features/notifications/service.ts";
 import { presenceFeature } from "./features/presence/index.ts";
+import { alertsOf } from "./features/profile/alerts.ts";
 import { profileFeature } from "./features/profile/index.ts";
+import { pushesOnPublish, pushFeature } from "./features/push/index.ts";
 import { shiftsFeature } from "./features/shifts/index.ts";
 import { swapsFeature } from "./features/swaps/index.ts";
 import { usersFeature } from "./features/users/index.ts";
@@ -39,6 +41,7 @@ import { MailSender } from "./platform/mail.ts";
 import { PgEventBus } from "./platform/pg-event-bus.ts";
 import { pgFileStore, storedChunksSweepJob } from "./platform/pg-file-store.ts";
 import { type RegisteredRoute, registerRouteRegistry } from "./platform/pipeline.ts";
+import { tapPublished } from "./platform/published-tap.ts";
 import { hashedKey, rateLimitSweepJob } from "./platform/rate-limit.ts";
 import { registerRealtime } from "./platform/realtime.ts";
 import { runtimeRoutes } from "./platform/runtime-routes.ts";
@@ -59,6 +62,7 @@ const features: Feature[] = [
   swapsFeature({ notify }),
   usersFeature({ purges: userPurges }),
   profileFeature,
+  pushFeature,
   dutyFeature,
   devFeature,
 ];
@@ -101,7 +105,12 @@ async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppCo
     log: app.log,
     keepBodies: config.demoTools,
   });
-  const bus = deps.bus ?? (await defaultBus(database, clock, app));
+  // What this instance publishes is also handed to the push feature, once per event
+  // (the tap hears only this instance's own publishes; features/push/queue.ts).
+  const published = tapPublished(deps.bus ?? (await defaultBus(database, clock, app)), (err, topic) =>
+    app.log.error({ err, topic }, "published event's tap failed"),
+  );
+  const bus = published.bus;
   const secret = await resolveAuthSecret(db, config);
   const auth = createAuth({
     db,
@@ -111,7 +120,7 @@ async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppCo
     secret,
     mailer: authMailer({ db, config, appName: brand.name, mail }),
   });
-  return {
+  const ctx: AppContext = {
     config,
     db,
     driver: database.driver,
@@ -131,6 +140,8 @@ async function createContext(deps: AppDeps, app: FastifyInstance): Promise<AppCo
     fileUrlSecret: hashedKey(secret, "file links"),
     health: deps.healthChecks ?? defaultHealthChecks(config.dataDir, config.minFreeDiskBytes, bus),
   };
+  published.listen(pushesOnPublish(ctx, alertsOf));
+  return ctx;
 }
 
 /** Instances on one PostgreSQL share their events through it; PGlite is one process's. */

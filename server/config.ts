@@ -39,6 +39,14 @@ const envSchema = z.object({
   URGENT_JOB_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** browser tests only: the server's clock can be moved forward (POST /api/dev/clock) */
   MOVABLE_CLOCK: flag,
+  /** web push: the server's VAPID key pair (base64url), else generated once and kept in the database */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** web push: how a push service reaches the operator (`mailto:` or `https:`) */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "mailto: or https:")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -49,6 +57,10 @@ export interface Config {
   urgentJobMs: number;
   /** browser tests: the clock moves forward on request (the dev feature's clock route) */
   movableClock: boolean;
+  /** web push: the VAPID key pair from the environment; null: generated once, kept in the database */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** web push: the contact the push services are given; null: from PUBLIC_URL or MAIL_FROM */
+  vapidSubject: string | null;
   port: number;
   /** staging: loopback only unless HOST is set (demo tools must not be reachable by accident) */
   host: string;
@@ -132,6 +144,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "DATABASE_URL is required when APP_ENV=production: the embedded database (PGlite) does not fsync, so a power loss can lose acknowledged writes or corrupt it. Set ALLOW_EMBEDDED_DATABASE=1 to run production on it anyway.",
     );
   }
+  // One key of a pair would sign with a key the browsers were never given.
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new ConfigError("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are given together or not at all.");
   if (isProduction && e.MOVABLE_CLOCK)
     throw new ConfigError("MOVABLE_CLOCK is for browser tests, never production.");
   const domains = (e.ALLOWED_EMAIL_DOMAINS ?? "")
@@ -172,5 +187,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     urgentJobMs: e.URGENT_JOB_MS,
     movableClock: !isProduction && (e.MOVABLE_CLOCK ?? false),
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: e.VAPID_SUBJECT ?? null,
   };
 }

@@ -25,6 +25,7 @@ export * from "./schema/people.ts";
 export * from "./schema/platform.ts";
 export * from "./schema/presence.ts";
 export * from "./schema/privacy.ts";
+export * from "./schema/push.ts";
 export * from "./schema/shifts.ts";
 export * from "./schema/swaps.ts";
 export * from "./schema/urgent.ts";

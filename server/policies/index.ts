@@ -15,6 +15,7 @@ import "./users.ts";
 import "./profile.ts";
 import "./notifications.ts";
 import "./duty.ts";
+import "./push.ts";
 import { type Actor, may, type PolicyEnv } from "./policy.ts";
 
 export * from "./policy.ts";

@@ -129,6 +129,11 @@ export interface UserResource {
 }
 
 export interface Actions {
+  // push notifications: the person the devices belong to (a device: its owner)
+  "push.read": UserResource;
+  "push.subscribe": UserResource;
+  "push.remove": UserResource;
+  "push.preference": UserResource;
   // departments
   "department.list": AppResource;
   "department.join": DepartmentResource;

@@ -9,6 +9,7 @@ import { devRoutes } from "./dev.routes.ts";
 import { dutyRoutes } from "./duty.routes.ts";
 import { notificationRoutes } from "./notifications.routes.ts";
 import { profileRoutes } from "./profile.routes.ts";
+import { pushRoutes } from "./push.routes.ts";
 import { shiftRoutes } from "./shifts.routes.ts";
 import { swapRoutes } from "./swaps.routes.ts";
 import { urgentRoutes } from "./urgent.routes.ts";
@@ -24,6 +25,7 @@ export const routeTables = {
   swaps: swapRoutes,
   users: userRoutes,
   profile: profileRoutes,
+  push: pushRoutes,
   dev: devRoutes,
   duty: dutyRoutes,
 };

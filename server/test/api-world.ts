@@ -80,6 +80,8 @@ export interface DeptResources {
   heldDutyRole: string;
   /** a broadcast sent from the department by A's admin, which reached the owner */
   broadcast: string;
+  /** the owner's device with push on (its endpoint on this computer refuses connections) */
+  pushDevice: string;
 }
 export type ResourceName = keyof DeptResources;
 
@@ -252,6 +254,16 @@ async function furnish(
     }),
   );
 
+  // Port 9 (discard) refuses at once: a push to it fails fast and is retried in the background.
+  const pushDevice = (
+    await ok(
+      at(asOwner, "POST", "/api/push/subscriptions", {
+        endpoint: `http://127.0.0.1:9/push/${fresh()}`,
+        keys: pushKeys,
+      }),
+    )
+  ).id;
+
   return {
     messageIn,
     fileKeys: Object.fromEntries(stored.map((f) => [f.id, f.key])),
@@ -284,6 +296,7 @@ async function furnish(
       heldDutyRole,
       // sent from the department after both are furnished (buildApiWorld)
       broadcast: "",
+      pushDevice,
     },
   };
 }
@@ -359,6 +372,7 @@ const paramDefaults: Record<string, ResourceName> = {
   id: "notification",
   roleId: "dutyRole",
   broadcastId: "broadcast",
+  deviceId: "pushDevice",
 };
 
 /** Routes whose parameter names a resource in another state than the default. */
@@ -409,6 +423,11 @@ export function fillPath(route: Pick<RegisteredRoute, "method" | "url">, world: 
 
 const future = (days: number) => osloDate(new Date(Date.now() + days * 86_400_000));
 const fresh = () => randomUUID().slice(0, 8);
+/** A browser's subscription keys (a P-256 public key and a 16-byte secret, base64url): any valid pair. */
+const pushKeys = {
+  p256dh: "BO7bZxPI1xTF1ifcoXRqfDd0v5H4IGU5ZbJX8WuQN7on7IEUEOUu7KCxYA9zxAP-k9qbfkATHEurV-n-LIHx_Qs",
+  auth: "1Fg_pEuPxioEGBlFRBFLmA",
+};
 const shiftForm = { date: future(5), fromHour: 7, toHour: 15, title: "Dagvakt", location: "Operasjon 1" };
 
 interface Ctx {
@@ -518,6 +537,8 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   // To its holder himself: past the policy a 422 that changes nothing, so no caller sees another's change.
   "POST /api/departments/:deptId/duty/roles/:roleId/handover": ({ d }) => ({ userId: d.owner }),
   "PUT /api/me/alerts": () => ({ quietOffShift: true }),
+  "POST /api/push/subscriptions": () => ({ endpoint: `http://127.0.0.1:9/push/${fresh()}`, keys: pushKeys }),
+  "PUT /api/push/preference": () => ({ showContent: true }),
   "POST /api/dev/impersonate": () => ({ email: "kari@demo.no" }),
   "POST /api/dev/auto-sign-in": () => ({}),
   "POST /api/dev/bootstrap": () => ({}),

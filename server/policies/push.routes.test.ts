@@ -1,0 +1,4 @@
+import { describeMatrix } from "../test/access-matrix.ts";
+import { pushRoutes } from "./push.routes.ts";
+
+describeMatrix("push", pushRoutes);
