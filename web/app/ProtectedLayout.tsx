@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
+import { OutboxRunner } from "../features/chat/outbox/use-outbox.ts";
 import { UnreadDocumentTitle } from "../features/chat/unread/badges.ts";
 import { PresenceHeartbeat } from "../lib/presence.ts";
 import { useSessionState } from "../lib/session.tsx";
@@ -26,6 +27,8 @@ function ShellWithChooser() {
       {/* The tab title counts unread chat messages wherever one is in the app. */}
       {state.status === "signedIn" && state.session.currentDeptId && <UnreadDocumentTitle />}
       {state.status === "signedIn" && state.session.currentDeptId && <PresenceHeartbeat />}
+      {/* Chat messages written offline go when the connection returns, wherever one is. */}
+      {state.status === "signedIn" && <OutboxRunner />}
     </AppShell>
   );
 }

@@ -19,6 +19,7 @@ import { ui } from "../../common/texts/index.ts";
 import { FullPageError } from "../components/full-page.tsx";
 import { apiFetch } from "./api.ts";
 import { useConfig } from "./config.tsx";
+import { clearOutbox } from "./outbox-db.ts";
 import { isTokenPage } from "./paths.ts";
 import { personalCache } from "./personal-cache.ts";
 import { appKeys, isAppWide } from "./query.ts";
@@ -137,6 +138,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // The session query stays (observers hold it); its data turns null, the rest goes.
         client.setQueryData(appKeys.session, null);
         personalCache(client).forget();
+        // A shared ward PC: messages left unsent must not go out later as this person.
+        await clearOutbox();
         client.removeQueries({ predicate: (q) => isPersonal(q.queryKey) });
       },
     }),
@@ -147,7 +150,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // However the session ended (sign-out, idle timeout, deactivation, another tab): what
   // this browser kept of the person goes with it.
   useEffect(() => {
-    if (noSession) personalCache(client).forget();
+    if (!noSession) return;
+    personalCache(client).forget();
+    void clearOutbox();
   }, [noSession, client]);
   const wantsAuto = auto === "idle" && noSession && autoSignInAllowed(config.autoSignIn, pathname);
 

@@ -11,8 +11,15 @@ import { apiFetch } from "../../../lib/api.ts";
 import type { PersistMeta } from "../../../lib/personal-cache.ts";
 import { chatKeys } from "./keys.ts";
 
-/** A message as held here: `pending` while my send of it is on its way. */
-export type ThreadMessage = MessageDto & { pending?: true };
+/**
+ * A message as held here: `pending` while my send of it is on its way; `outbox` while it
+ * waits in the offline outbox (features/chat/outbox), shown after the thread's messages
+ * but never held in this cache.
+ */
+export type ThreadMessage = MessageDto & {
+  pending?: true;
+  outbox?: { clientKey: string; state: "waiting" | "failed"; error?: string | undefined };
+};
 interface Page {
   messages: ThreadMessage[];
   hasMore: boolean;

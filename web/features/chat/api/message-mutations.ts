@@ -16,6 +16,9 @@ import { ui } from "../../../../common/texts/index.ts";
 import { replyPreview } from "../../../../common/texts/reply-preview.ts";
 import { toast } from "../../../components/ui/toaster.tsx";
 import { ApiError, apiFetch, errorText } from "../../../lib/api.ts";
+import { outboxAvailable } from "../../../lib/outbox-db.ts";
+import { isTransient } from "../outbox/outbox.ts";
+import { outboxFor } from "../outbox/use-outbox.ts";
 import { chatKeys } from "./keys.ts";
 import {
   appendNew,
@@ -47,6 +50,15 @@ export type RestoreSend = (text: string, attachments: readonly AttachmentDto[]) 
 
 let localIds = 0;
 
+/** The quote above a reply, as the server will give it. */
+const quoteOf = (replyTo: ThreadMessage | null) =>
+  replyTo && {
+    id: replyTo.id,
+    author: replyTo.author,
+    preview: replyPreview(replyTo.deletedAt ? null : replyTo.content),
+    deleted: replyTo.deletedAt !== null,
+  };
+
 /** My message shown at once, marked pending until the server has it. */
 function pendingMessage(
   threadId: string,
@@ -62,12 +74,7 @@ function pendingMessage(
     createdAt: new Date().toISOString(),
     editedAt: null,
     deletedAt: null,
-    replyTo: replyTo && {
-      id: replyTo.id,
-      author: replyTo.author,
-      preview: replyPreview(replyTo.deletedAt ? null : replyTo.content),
-      deleted: replyTo.deletedAt !== null,
-    },
+    replyTo: quoteOf(replyTo),
     reactions: [],
     attachments: [...attachments],
     abilities: { edit: false, delete: false, react: false, undo: false },
@@ -76,17 +83,48 @@ function pendingMessage(
   };
 }
 
+/** The spec's failure: the text and files back in the composer, and a toast saying why. */
+function sendFailed(err: unknown, input: SendInput, onFailed: RestoreSend) {
+  onFailed(input.content, input.attachments ?? []);
+  // A rule the server applies (too long) says what to change; anything else is the spec's text.
+  const description = err instanceof ApiError && err.status === 422 ? err.message : t.toasts.sendFailedBody;
+  toast.error(t.toasts.sendFailed, { description });
+}
+
+/** Text alone can wait in the outbox; files were uploaded online and go online (issue 27). */
+const queueable = (input: SendInput) => !input.attachments?.length && outboxAvailable();
+
 /**
- * Send: my message shows at once, marked pending, with its files; on failure it goes
- * again and `onFailed` gets the text and the files back for the composer.
+ * Send: my message shows at once, marked pending, with its files. Without a connection
+ * (offline, or after a message of this thread that still waits) it goes into the offline
+ * outbox and shows as 'Venter på nett'; a send that meets a network error or a 503 goes
+ * there too. Any other failure gives `onFailed` the text and the files back.
  */
 export function useSendMessage(threadId: string, me: ChatPerson) {
   const client = useQueryClient();
   const sync = threadSync(client, threadId);
+  const outbox = outboxFor(client, me.userId);
+  const queue = useCallback(
+    (input: SendInput, onFailed: RestoreSend) =>
+      outbox
+        .enqueue({
+          clientKey: input.clientKey,
+          threadId,
+          content: normaliseMessageBody(input.content),
+          replyToId: input.replyTo?.id ?? null,
+          replyTo: quoteOf(input.replyTo),
+          ...(input.urgent ? { urgent: true } : {}),
+        })
+        .then(
+          () => (navigator.onLine ? outbox.flush() : undefined),
+          (err: unknown) => sendFailed(err, input, onFailed),
+        ),
+    [outbox, threadId],
+  );
   const mutation = useMutation({
     mutationKey: [...chatKeys.messages(threadId), "send"],
     // Offline, a mutation would wait silently for the network with my message shown as
-    // sending; tried at once, it fails at once and the text goes back into the composer.
+    // sending; tried at once, it fails at once and goes to the outbox (or back to the composer).
     networkMode: "always",
     mutationFn: ({ input }: { input: SendInput; local: ThreadMessage; onFailed: RestoreSend }) =>
       sync.trackSend(
@@ -110,18 +148,18 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
     },
     onError: (err, { input, local, onFailed }) => {
       updateMessages(client, threadId, (data) => mapMessages(data, (m) => (m.id === local.id ? null : m)));
-      onFailed(input.content, input.attachments ?? []);
-      // A rule the server applies (too long) says what to change; anything else is the spec's text.
-      const description =
-        err instanceof ApiError && err.status === 422 ? err.message : t.toasts.sendFailedBody;
-      toast.error(t.toasts.sendFailed, { description });
+      // The server may have stored it; queued with its key, it is still stored once.
+      if (queueable(input) && isTransient(err)) void queue(input, onFailed);
+      else sendFailed(err, input, onFailed);
     },
   });
   const { mutate } = mutation;
   return useCallback(
-    (input: SendInput, onFailed: RestoreSend) =>
-      mutate({ input, local: pendingMessage(threadId, me, input), onFailed }),
-    [mutate, threadId, me],
+    (input: SendInput, onFailed: RestoreSend) => {
+      if (queueable(input) && (!navigator.onLine || outbox.waitingIn(threadId))) void queue(input, onFailed);
+      else mutate({ input, local: pendingMessage(threadId, me, input), onFailed });
+    },
+    [mutate, queue, outbox, threadId, me],
   );
 }
 

@@ -104,6 +104,8 @@ export function Composer({
   const shownError = tooLong ? errorMessages.message_too_long : waitSaid ? files.blocked : error;
 
   const send = () => {
+    // Files go only with a connection (the offline outbox queues text): all stays here.
+    if (files.files.length > 0 && !navigator.onLine) return setError(ui.outbox.attachmentsNeedNetwork);
     if (files.blocked) return setError(files.blocked);
     const rule = messageBodyError(text, files.ready.length > 0);
     if (rule) return setError(errorMessages[rule]);

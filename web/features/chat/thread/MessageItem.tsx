@@ -17,6 +17,7 @@ import { cn } from "../../../lib/cn.ts";
 import { formatDateTime, formatTime } from "../../../lib/dates.ts";
 import type { ThreadMessage } from "../api/message-cache.ts";
 import { AttachmentList } from "../attachments/AttachmentList.tsx";
+import { OutboxStatus } from "../outbox/OutboxStatus.tsx";
 
 // Most messages reach nobody in particular: what shows whom one reached loads with the first that did.
 const MessageReachLine = lazy(() =>
@@ -150,7 +151,7 @@ export const MessageItem = memo(function MessageItem({
       ref={element}
       data-message-id={message.id}
       tabIndex={focusable ? 0 : -1}
-      aria-busy={message.pending ? true : undefined}
+      aria-busy={message.pending && message.outbox?.state !== "failed" ? true : undefined}
       onKeyDown={onKeyDown}
       onPointerEnter={() => setPointed(true)}
       onPointerLeave={() => setPointed(false)}
@@ -194,11 +195,12 @@ export const MessageItem = memo(function MessageItem({
         ) : textShown ? (
           <MessageText text={message.content ?? ""}>
             {message.editedAt && <span className="ml-1 text-xs text-muted-fg">{t.edited}</span>}
-            {message.pending && <Sending />}
+            {message.pending && !message.outbox && <Sending />}
           </MessageText>
         ) : (
-          message.pending && <Sending />
+          message.pending && !message.outbox && <Sending />
         )}
+        {message.outbox && <OutboxStatus outbox={message.outbox} />}
         {!deleted && message.attachments.length > 0 && <AttachmentList message={message} />}
         {(message.urgent || message.reach) && (
           <Suspense fallback={null}>

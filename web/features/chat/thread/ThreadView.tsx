@@ -14,6 +14,7 @@ import {
   useToggleReaction,
 } from "../api/message-mutations.ts";
 import { useMarkRead, useThreadMessages } from "../api/messages.ts";
+import { useOutboxMessages } from "../outbox/use-outbox.ts";
 import { Composer } from "./Composer.tsx";
 import { ConnectionNotice } from "./ConnectionNotice.tsx";
 import { MessageList, MessageSkeleton } from "./MessageList.tsx";
@@ -63,7 +64,10 @@ export function ThreadView({
     [user.id, user.fullName, user.avatarUrl],
   );
   const reactionsOn = useFeature("chatReactions");
-  const { query, messages, hasOlder, olderState, loadOlder } = useThreadMessages(thread.id);
+  const { query, messages: held, hasOlder, olderState, loadOlder } = useThreadMessages(thread.id);
+  // What waits in the offline outbox shows after everything sent, as my messages.
+  const queued = useOutboxMessages(thread.id, me);
+  const messages = useMemo(() => (queued.length > 0 ? [...held, ...queued] : held), [held, queued]);
   const send = useSendMessage(thread.id, me);
   const edit = useEditMessage(thread.id);
   const remove = useDeleteMessage(thread.id);
@@ -155,7 +159,7 @@ export function ThreadView({
 
   return (
     <ThreadActionsProvider value={actions}>
-      <div ref={body} className="flex min-h-0 flex-1 flex-col">
+      <div ref={body} data-thread-body className="flex min-h-0 flex-1 flex-col">
         <ConnectionNotice />
         {history}
         {canWrite ? (
