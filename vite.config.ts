@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { serviceWorker } from "./scripts/service-worker-plugin.ts";
 
 /** A module id inside one of these packages (scoped names match the whole scope). */
 const inPackages = (...names: string[]) =>
@@ -76,10 +77,13 @@ const vendorChunks = [
   { name: "app", test: (id: string) => !id.includes("node_modules"), tags: ["$initial" as const] },
 ];
 
-/** The web app lives in web/; the server serves dist/web and compresses it itself. */
+/**
+ * The web app lives in web/; the server serves dist/web and compresses it itself. The
+ * service worker (web/sw/sw.ts) is built beside it as dist/web/sw.js.
+ */
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorker("web/sw/sw.ts")],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -4,6 +4,7 @@ import { createBrowserRouter } from "react-router";
 import { AppProviders } from "./app/providers.tsx";
 import { appRoutes } from "./app/routes.tsx";
 import { brandQuery, configQuery } from "./lib/config.tsx";
+import { startServiceWorker } from "./lib/pwa.ts";
 import { createQueryClient } from "./lib/query.ts";
 import { sessionQuery } from "./lib/session.tsx";
 
@@ -17,3 +18,5 @@ void queryClient.prefetchQuery(sessionQuery(queryClient));
 const router = createBrowserRouter(appRoutes);
 
 createRoot(document.getElementById("root")!).render(<AppProviders client={queryClient} router={router} />);
+// The installable app's worker, after the first screen; a clicked notification's screen opens in this tab.
+startServiceWorker((path) => void router.navigate(path));

@@ -9,6 +9,7 @@ import { type BrandConfig, brandConfig, defaultBrand, type FeatureFlag } from ".
 import { type AppConfig, appConfig } from "../../common/schemas/config.ts";
 import { ui } from "../../common/texts/index.ts";
 import { FullPageError, FullPageSpinner } from "../components/full-page.tsx";
+import { OfflineStart } from "../components/offline-notice.tsx";
 import { apiFetch } from "./api.ts";
 import { appKeys } from "./query.ts";
 
@@ -68,6 +69,11 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
         onRetry={() => config.refetch()}
       />
     );
+  // Offline, the queries wait for the network ('paused') rather than fail: the app opened
+  // from the service worker's cache says so, and goes on by itself when the network is back.
+  const waitsForNetwork = (q: { data: unknown; fetchStatus: string }) =>
+    !q.data && q.fetchStatus === "paused";
+  if (waitsForNetwork(config) || waitsForNetwork(brand)) return <OfflineStart />;
   if (!config.data || !brand.data) return <FullPageSpinner label={ui.config.loading} />;
   return <ConfigContext value={{ config: config.data, brand: brand.data }}>{children}</ConfigContext>;
 }

@@ -15,8 +15,11 @@ const subscribeOnline = (notify: () => void) => {
   };
 };
 
+/** Whether the browser says it is online ('online'/'offline' events, at once). */
+export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+
 export function useConnectionLost(graceMs = 3000, client: RealtimeClient = appRealtime()): boolean {
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const online = useOnline();
   const down = useSyncExternalStore(
     (notify) => client.onDownChange(notify),
     () => client.isDown(),

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ui } from "../../../common/texts/index.ts";
+import { OfflineNotice } from "../../components/offline-notice.tsx";
 import { TooltipProvider } from "../../components/ui/tooltip.tsx";
 import { useConfig } from "../../lib/config.tsx";
 import { useIsDesktop, useMediaQuery } from "../../lib/media.ts";
@@ -45,6 +46,7 @@ function Frame({ nav, children }: { nav: AppNav; children: ReactNode }) {
         {ui.shell.skipToContent}
       </a>
       <TopBar />
+      <OfflineNotice />
       <div className="flex min-h-0 flex-1">
         <div className="flex w-68 shrink-0 flex-col overflow-y-auto border-r border-border bg-white">
           <SidebarNav nav={visible} />

@@ -2,6 +2,7 @@ import { Menu, Zap } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ui } from "../../../common/texts/index.ts";
+import { OfflineNotice } from "../../components/offline-notice.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -102,6 +103,8 @@ export function MobileShell({ nav, children }: { nav: AppNav; children: ReactNod
             })}
           </div>
         )}
+        {/* In the sticky header: the line stays in view while the page scrolls. */}
+        <OfflineNotice />
       </header>
       <main id="main" className="min-w-0 flex-1">
         {children}

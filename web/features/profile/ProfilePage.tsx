@@ -12,6 +12,7 @@ import { formatLongDate } from "../../lib/dates.ts";
 import { useSession } from "../../lib/session.tsx";
 import { myDataUrl, useMyAvatar } from "./api/profile.ts";
 import { ProfileForm } from "./ProfileForm.tsx";
+import { PushSetting } from "./push/PushSetting.tsx";
 import { QuietSetting } from "./QuietSetting.tsx";
 
 const t = ui.profile;
@@ -113,6 +114,10 @@ export function ProfilePage() {
 
           <Card title={t.quiet.title}>
             <QuietSetting />
+          </Card>
+
+          <Card title={ui.push.heading}>
+            <PushSetting />
           </Card>
 
           <Card title={t.accessTitle}>

@@ -1,14 +1,17 @@
 import { WifiOff } from "lucide-react";
 import { ui } from "../../../../common/texts/index.ts";
-import { useConnectionLost } from "../../../lib/use-connection.ts";
+import { useConnectionLost, useOnline } from "../../../lib/use-connection.ts";
 
 /**
- * A quiet line over the messages while the connection is gone: what others write does
- * not arrive until it is back. The live region is always there, empty while connected,
- * so the notice is announced when it appears (politely: it interrupts nothing).
+ * A quiet line over the messages while the realtime connection is gone but the browser
+ * is online: what others write does not arrive until it is back. Offline, the shell's
+ * 'Du er frakoblet' line says it for every screen (components/offline-notice.tsx). The
+ * live region is always there, empty while connected, so the notice is announced when it
+ * appears (politely: it interrupts nothing).
  */
 export function ConnectionNotice() {
-  const lost = useConnectionLost();
+  const online = useOnline();
+  const lost = useConnectionLost() && online;
   return (
     <div role="status" aria-live="polite">
       {lost && (

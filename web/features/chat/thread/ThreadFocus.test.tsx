@@ -12,7 +12,8 @@ import { renderApp } from "../../../test/app.tsx";
 import { isFollowed } from "../../../test/realtime.ts";
 import { chatServer, threadId } from "./chat-api.test-support.ts";
 
-const notice = "Ingen forbindelse. Nye meldinger vises når forbindelsen er tilbake.";
+/** Offline the shell's line says it (components/offline-notice.tsx), over the thread too. */
+const notice = "Du er frakoblet – meldinger sendes når nettet er tilbake";
 
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(600);

@@ -5,6 +5,7 @@
  */
 import { useEffect } from "react";
 import { ui } from "../../../../common/texts/index.ts";
+import { showAppBadge } from "../../../lib/app-badge.ts";
 import { useConfig } from "../../../lib/config.tsx";
 import { totalUnread, type UnreadSum, useUnreadCounts } from "../api/unread.ts";
 import { useFollowChatLists } from "./follow.ts";
@@ -19,7 +20,10 @@ export const useShiftUnread = () => useUnread("shift");
 export const useDirectUnread = () => useUnread("direct");
 export const useChannelsUnread = () => useUnread("channels");
 
-/** '(3) Vaktrom' while something is unread; the brand's name alone otherwise and after. */
+/**
+ * '(3) Vaktrom' while something is unread; the brand's name alone otherwise and after.
+ * The installed app's icon carries the same count.
+ */
 export function UnreadDocumentTitle() {
   useFollowChatLists();
   const { data } = useUnreadCounts();
@@ -27,8 +31,10 @@ export function UnreadDocumentTitle() {
   const total = data ? totalUnread(data) : 0;
   useEffect(() => {
     document.title = ui.chatLists.documentTitle(total, name);
+    showAppBadge(total);
     return () => {
       document.title = name;
+      showAppBadge(0);
     };
   }, [total, name]);
   return null;
