@@ -147,6 +147,29 @@ test("a queued message the server refuses shows 'Ikke sendt' with 'Prøv igjen' 
   expect(await outboxCount(kari)).toBe(0);
 });
 
+test("a send the server cannot take now (503) waits and goes again by itself, once", async ({
+  browser,
+  baseURL,
+}) => {
+  const kari = await openChat(browser, baseURL, demo.kari);
+  const ola = await openChat(browser, baseURL, demo.ola);
+  const text = unique("Etter 503");
+  await kari.route(postsOfMessages, (route: Route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "Prøv igjen snart" } } })
+      : route.fallback(),
+  );
+  await send(kari, text);
+  await expect(message(kari, text)).toContainText("Venter på nett");
+  await expect(kari.getByText("Feil ved sending")).toHaveCount(0);
+
+  // No event says the server is back: the outbox asks again every 20 seconds.
+  await kari.unroute(postsOfMessages);
+  await expect(message(ola, text)).toHaveCount(1, { timeout: 30_000 });
+  await expect(message(kari, text)).not.toContainText("Venter på nett");
+  await expect(message(kari, text)).toHaveCount(1);
+});
+
 test("files are not queued: 'Vedlegg krever nett', and the text and the file stay", async ({
   browser,
   baseURL,
@@ -158,6 +181,8 @@ test("files are not queued: 'Vedlegg krever nett', and the text and the file sta
   await (await chooser).setFiles({ name: "notat.txt", mimeType: "text/plain", buffer: Buffer.from("Notat") });
   const pending = kari.getByRole("list", { name: "Filer som legges ved" });
   await expect(pending).toContainText("notat.txt");
+  // Uploaded while online: 'Send' waits for uploads.
+  await expect(kari.getByRole("button", { name: "Send" })).toBeEnabled();
 
   await kari.context().setOffline(true);
   await composer(kari).fill(text);

@@ -105,16 +105,19 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
   const sync = threadSync(client, threadId);
   const outbox = outboxFor(client, me.userId);
   const queue = useCallback(
-    (input: SendInput, onFailed: RestoreSend) =>
+    (input: SendInput, onFailed: RestoreSend, writtenAt?: number) =>
       outbox
-        .enqueue({
-          clientKey: input.clientKey,
-          threadId,
-          content: normaliseMessageBody(input.content),
-          replyToId: input.replyTo?.id ?? null,
-          replyTo: quoteOf(input.replyTo),
-          ...(input.urgent ? { urgent: true } : {}),
-        })
+        .enqueue(
+          {
+            clientKey: input.clientKey,
+            threadId,
+            content: normaliseMessageBody(input.content),
+            replyToId: input.replyTo?.id ?? null,
+            replyTo: quoteOf(input.replyTo),
+            ...(input.urgent ? { urgent: true } : {}),
+          },
+          writtenAt,
+        )
         .then(
           () => (navigator.onLine ? outbox.flush() : undefined),
           (err: unknown) => sendFailed(err, input, onFailed),
@@ -149,7 +152,7 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
     onError: (err, { input, local, onFailed }) => {
       updateMessages(client, threadId, (data) => mapMessages(data, (m) => (m.id === local.id ? null : m)));
       // The server may have stored it; queued with its key, it is still stored once.
-      if (queueable(input) && isTransient(err)) void queue(input, onFailed);
+      if (queueable(input) && isTransient(err)) void queue(input, onFailed, Date.parse(local.createdAt));
       else sendFailed(err, input, onFailed);
     },
   });

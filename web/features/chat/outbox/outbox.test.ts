@@ -58,6 +58,16 @@ describe("the offline outbox", () => {
     expect(outbox.snapshot()).toEqual([]);
   });
 
+  it("puts a send that failed on its way before what was queued while it was out", async () => {
+    const { outbox, sent } = makeOutbox();
+    const writtenAt = Date.now() - 1000;
+    await outbox.enqueue(item("later"));
+    await outbox.enqueue(item("earlier"), writtenAt);
+    expect(states(outbox)).toEqual(["earlier:waiting", "later:waiting"]);
+    await outbox.flush();
+    expect(sent).toEqual(["earlier", "later"]);
+  });
+
   it("is read back from IndexedDB after a reload, in order", async () => {
     const before = makeOutbox();
     await before.outbox.enqueue(item("a"));

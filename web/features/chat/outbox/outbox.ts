@@ -113,9 +113,13 @@ export class Outbox {
     return this.items.some((item) => item.threadId === threadId && item.state === "waiting");
   }
 
-  /** Queues a message; it shows at once, before IndexedDB has it. */
-  async enqueue(input: NewOutboxItem): Promise<void> {
-    const item: OutboxItem = { ...input, userId: this.userId, createdAt: this.stamp(), state: "waiting" };
+  /**
+   * Queues a message; it shows at once, before IndexedDB has it. `writtenAt`: a send that
+   * failed on its way keeps its place before messages queued while it was out.
+   */
+  async enqueue(input: NewOutboxItem, writtenAt?: number): Promise<void> {
+    const createdAt = writtenAt ?? this.stamp();
+    const item: OutboxItem = { ...input, userId: this.userId, createdAt, state: "waiting" };
     this.show([...this.items.filter((i) => i.clientKey !== item.clientKey), item]);
     try {
       await this.db.put(item);
