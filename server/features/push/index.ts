@@ -15,6 +15,10 @@ export const pushFeature: Feature = {
   name: "push",
   routes(app, ctx) {
     pushRoutes(app, ctx);
+    // Made (or read) at start, as the auth secret is: a GET never writes them.
+    app.addHook("onReady", async () => {
+      await pushRuntime(ctx).vapid();
+    });
     app.addHook("onClose", () => pushRuntime(ctx).sender.stop());
   },
   jobs: (ctx) => [pushRuntime(ctx).sender.job()],
