@@ -138,6 +138,7 @@ export function listRequests(routes: { method: string; url: string }[], s: Scene
       ["admin", `/api/notifications/broadcasts/${s.broadcast}`],
     ],
     "GET /api/me/alerts": [["member", "/api/me/alerts"]],
+    "GET /api/push": [["member", "/api/push"]],
     "GET /api/departments/:deptId/duty": [["member", `/api/departments/${s.deptId}/duty`]],
     "GET /api/departments/:deptId/duty/grid": [["leader", `/api/departments/${s.deptId}/duty/grid`]],
     "GET /api/shifts": [
