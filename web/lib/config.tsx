@@ -12,6 +12,7 @@ import { FullPageError, FullPageSpinner } from "../components/full-page.tsx";
 import { OfflineStart } from "../components/offline-notice.tsx";
 import { apiFetch } from "./api.ts";
 import { appKeys } from "./query.ts";
+import { useOnline } from "./use-connection.ts";
 
 interface ConfigValue {
   config: AppConfig;
@@ -61,6 +62,15 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
     if (brand.data) applyBrand(brand.data);
   }, [brand.data]);
 
+  // Opened from the service worker's cache without a network: say so rather than blame
+  // the configuration, and go on by itself when the network is back.
+  const online = useOnline();
+  const { isError, refetch } = config;
+  useEffect(() => {
+    if (online && isError) void refetch();
+  }, [online, isError, refetch]);
+  if (!online && !config.data) return <OfflineStart />;
+
   if (config.isError)
     return (
       <FullPageError
@@ -69,11 +79,6 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
         onRetry={() => config.refetch()}
       />
     );
-  // Offline, the queries wait for the network ('paused') rather than fail: the app opened
-  // from the service worker's cache says so, and goes on by itself when the network is back.
-  const waitsForNetwork = (q: { data: unknown; fetchStatus: string }) =>
-    !q.data && q.fetchStatus === "paused";
-  if (waitsForNetwork(config) || waitsForNetwork(brand)) return <OfflineStart />;
   if (!config.data || !brand.data) return <FullPageSpinner label={ui.config.loading} />;
   return <ConfigContext value={{ config: config.data, brand: brand.data }}>{children}</ConfigContext>;
 }
