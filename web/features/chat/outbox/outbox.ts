@@ -85,6 +85,8 @@ export class Outbox {
   };
 
   private show(items: readonly OutboxItem[]) {
+    // Nearly always empty: a thread opening need not render again to learn it still is.
+    if (items.length === 0 && this.items.length === 0) return;
     this.items = items.toSorted(byAge);
     for (const listener of this.listeners) listener();
   }
