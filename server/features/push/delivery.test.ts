@@ -10,6 +10,7 @@ import { createECDH, type ECDH, randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { currentShiftBlock } from "../../../common/domain/shift-block.ts";
@@ -69,6 +70,8 @@ describe("web push delivery", () => {
   let leader: { id: string; as: Client };
   let admin: { id: string; as: Client };
   let n = 0;
+  /** the app's log, to show it names no endpoint, key, text or person */
+  let log = "";
 
   const settle = async () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -140,7 +143,13 @@ describe("web push delivery", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
     now = new Date();
-    t = await createTestApp({}, { clock: { now: () => now } });
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    t = await createTestApp({ LOG_LEVEL: "info" }, { clock: { now: () => now }, logger: { stream } });
     dept = (await makeDepartment(t)).id;
     kari = await person("staff", "Kari Nordvik");
     ola = await person("staff", "Ola Sørli");
@@ -343,5 +352,14 @@ describe("web push delivery", () => {
     expect(await t.ctx.db.select().from(pushQueue)).toEqual([]);
     const [kept] = await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
     expect(kept!.failures).toBe(maxAttempts);
+  });
+
+  // Last: the log of everything above.
+  it("logs pushes by subscription id only: no endpoint, key, text or name", () => {
+    expect(log).toContain("push subscription gone: removed");
+    expect(log).toContain("push refused: retried later");
+    expect(log).toContain("push given up");
+    for (const secret of [`127.0.0.1:${port}/push`, "nattevakten", "Brannalarm", "Ola Sørli", "Kari Nordvik"])
+      expect(log).not.toContain(secret);
   });
 });
