@@ -90,15 +90,18 @@ test("editing a message warns the same way", async ({ page }) => {
   await expect(page.getByText(warnings.high)).toHaveCount(0);
 });
 
-/** The texts the page sends to a thread: noted, and stopped on their way (no number is stored). */
+/**
+ * The texts the page sends to a thread: noted, and refused (no number is stored). A
+ * refusal, not a 503: a message the server cannot take now waits in the offline outbox.
+ */
 async function stopSends(page: Page): Promise<string[]> {
   const sends: string[] = [];
   await page.route("**/api/chat/threads/*/messages", async (route) => {
     if (route.request().method() !== "POST") return route.fallback();
     sends.push((route.request().postDataJSON() as { content: string }).content);
     await route.fulfill({
-      status: 503,
-      json: { error: { code: "unavailable", message: "Stoppet av testen" } },
+      status: 422,
+      json: { error: { code: "validation", message: "Stoppet av testen" } },
     });
   });
   return sends;

@@ -104,8 +104,10 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
   const client = useQueryClient();
   const sync = threadSync(client, threadId);
   const outbox = outboxFor(client, me.userId);
+  // Queued behind a waiting message while online, it goes at once with the rest; queued
+  // because its own send just failed, it waits for a sign the connection is back.
   const queue = useCallback(
-    (input: SendInput, onFailed: RestoreSend, writtenAt?: number) =>
+    (input: SendInput, onFailed: RestoreSend, { writtenAt, flush }: { writtenAt?: number; flush: boolean }) =>
       outbox
         .enqueue(
           {
@@ -119,7 +121,7 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
           writtenAt,
         )
         .then(
-          () => (navigator.onLine ? outbox.flush() : undefined),
+          () => (flush && navigator.onLine ? outbox.flush() : undefined),
           (err: unknown) => sendFailed(err, input, onFailed),
         ),
     [outbox, threadId],
@@ -152,14 +154,16 @@ export function useSendMessage(threadId: string, me: ChatPerson) {
     onError: (err, { input, local, onFailed }) => {
       updateMessages(client, threadId, (data) => mapMessages(data, (m) => (m.id === local.id ? null : m)));
       // The server may have stored it; queued with its key, it is still stored once.
-      if (queueable(input) && isTransient(err)) void queue(input, onFailed, Date.parse(local.createdAt));
+      if (queueable(input) && isTransient(err))
+        void queue(input, onFailed, { writtenAt: Date.parse(local.createdAt), flush: false });
       else sendFailed(err, input, onFailed);
     },
   });
   const { mutate } = mutation;
   return useCallback(
     (input: SendInput, onFailed: RestoreSend) => {
-      if (queueable(input) && (!navigator.onLine || outbox.waitingIn(threadId))) void queue(input, onFailed);
+      if (queueable(input) && (!navigator.onLine || outbox.waitingIn(threadId)))
+        void queue(input, onFailed, { flush: true });
       else mutate({ input, local: pendingMessage(threadId, me, input), onFailed });
     },
     [mutate, queue, outbox, threadId, me],
