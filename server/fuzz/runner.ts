@@ -56,10 +56,10 @@ async function dataTables(t: TestApp): Promise<string[]> {
 }
 
 /**
- * Queues their jobs drain on their own time (mail sent, notifications delivered): what a
- * request may not do there is add to them, so only their ids are compared.
+ * Queues their jobs drain on their own time (mail sent, notifications delivered, pushes
+ * retried): what a request may not do there is add to them, so only their ids are compared.
  */
-const queueTables = new Set(["mail_outbox", "notification_outbox"]);
+const queueTables = new Set(["mail_outbox", "notification_outbox", "push_queue"]);
 
 /**
  * A digest of every data table's rows: their count and the sum of their hashes (a few

@@ -23,7 +23,6 @@ CREATE TABLE "push_subscriptions" (
 	"auth" text NOT NULL,
 	"browser" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"failures" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "push_subscriptions_endpoint_uq" UNIQUE("endpoint")
 );
 --> statement-breakpoint

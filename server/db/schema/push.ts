@@ -26,8 +26,6 @@ export const pushSubscriptions = pgTable(
     auth: text("auth").notNull(),
     browser: text("browser").notNull(),
     createdAt: createdAt(),
-    /** pushes to it that failed in a row (reset by a delivery) */
-    failures: integer("failures").notNull().default(0),
   },
   // 'Min profil' lists mine newest first; a push looks them up by person.
   (t) => [index("push_subscriptions_user_idx").on(t.userId, t.createdAt)],

@@ -16,7 +16,7 @@
  */
 import http from "node:http";
 import https from "node:https";
-import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import webPush from "web-push";
 import { pushPayload } from "../../../common/schemas/push.ts";
 import type { Db } from "../../db/client.ts";
@@ -125,10 +125,6 @@ export class PushSender {
     }
     if (status !== null && status >= 200 && status < 300) {
       await db.delete(pushQueue).where(eq(pushQueue.id, row.id));
-      await db
-        .update(pushSubscriptions)
-        .set({ failures: 0 })
-        .where(and(eq(pushSubscriptions.id, row.subscriptionId), sql`failures > 0`));
       return;
     }
     if (status === 404 || status === 410) {
@@ -136,10 +132,6 @@ export class PushSender {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscriptionId));
       return;
     }
-    await db
-      .update(pushSubscriptions)
-      .set({ failures: sql`${pushSubscriptions.failures} + 1` })
-      .where(eq(pushSubscriptions.id, row.subscriptionId));
     if (status === 413 || row.attempts >= maxAttempts) {
       log.warn({ subscriptionId: row.subscriptionId, status, attempt: row.attempts }, "push given up");
       await db.delete(pushQueue).where(eq(pushQueue.id, row.id));

@@ -84,7 +84,7 @@ export async function subscribeDevice(
     if (held?.userId === userId) {
       const [row] = await tx
         .update(pushSubscriptions)
-        .set({ ...keys, failures: 0 })
+        .set(keys)
         .where(eq(pushSubscriptions.id, held.id))
         .returning(deviceColumns);
       return { device: device(row!), created: false };
@@ -99,7 +99,7 @@ export async function subscribeDevice(
       await tx.delete(pushQueue).where(eq(pushQueue.subscriptionId, held.id));
       const [row] = await tx
         .update(pushSubscriptions)
-        .set({ ...keys, userId, browser, createdAt: now, failures: 0 })
+        .set({ ...keys, userId, browser, createdAt: now })
         .where(eq(pushSubscriptions.id, held.id))
         .returning(deviceColumns);
       return { device: device(row!), created: true };
