@@ -223,3 +223,23 @@ test("'Logg ut' empties the outbox: nothing goes later as Kari on a shared PC", 
   await expect(kari.getByText("Venter på nett")).toHaveCount(0);
   await expect(message(ola, text)).toHaveCount(0);
 });
+
+test("a session that ended (401) while messages waited signs the tab out and empties the outbox", async ({
+  browser,
+  baseURL,
+}) => {
+  const kari = await openChat(browser, baseURL, demo.kari);
+  const text = unique("Etter utlogging");
+  await kari.context().setOffline(true);
+  await send(kari, text);
+  await expect(message(kari, text)).toContainText("Venter på nett");
+
+  await kari.route(postsOfMessages, (route: Route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 401, json: { error: { code: "unauthorized", message: "Logg inn på nytt" } } })
+      : route.fallback(),
+  );
+  await kari.context().setOffline(false);
+  await expect(kari).toHaveURL(/\/login(\?.*)?$/);
+  await expect.poll(() => outboxCount(kari)).toBe(0);
+});

@@ -7,7 +7,8 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { type ChatPerson, messageDto } from "../../../../common/schemas/chat.ts";
-import { apiFetch } from "../../../lib/api.ts";
+import { ApiError, apiFetch } from "../../../lib/api.ts";
+import { appKeys } from "../../../lib/query.ts";
 import { appRealtime } from "../../../lib/realtime.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { putMessage, type ThreadMessage, url } from "../api/message-cache.ts";
@@ -36,6 +37,10 @@ export function outboxFor(client: QueryClient, userId: string): Outbox {
               ...(item.urgent ? { urgent: true } : {}),
             },
             schema: messageDto,
+          }).catch((err: unknown) => {
+            // The session has ended: the tab signs out, as for any 401, and the outbox goes with it.
+            if (err instanceof ApiError && err.status === 401) client.setQueryData(appKeys.session, null);
+            throw err;
           }),
         ),
       onSent: (_item, message) => putMessage(client, message),
