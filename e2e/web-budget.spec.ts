@@ -25,9 +25,12 @@ const painted = { timeout: 30_000 };
  * bundles shrink. Issue 26 raised the chat's to 330 KB (321.7 KB with all of it): quiet
  * hours in the shell (the header's moon, whether a notice raises a toast), the composer's
  * '@' list and 'Haster', the urgent toasts and their texts, the duty holders in the rail.
+ * Issue 27 raised /login's to 225 KB (221.8 KB with all of it): the service worker's
+ * registration and its 'Ny versjon' offer, the offline start page ('Du er frakoblet'),
+ * and the offline outbox emptied at sign-out, all in the code every page starts with.
  */
 const budgets = {
-  login: 220 * KB,
+  login: 225 * KB,
   chat: 330 * KB,
 };
 

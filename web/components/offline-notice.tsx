@@ -1,6 +1,6 @@
 import { WifiOff } from "lucide-react";
 import { ui } from "../../common/texts/index.ts";
-import { useOnline } from "../lib/use-connection.ts";
+import { useOnline } from "../lib/use-online.ts";
 
 /**
  * 'Du er frakoblet – meldinger sendes når nettet er tilbake': a quiet line under the

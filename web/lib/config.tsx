@@ -12,7 +12,7 @@ import { FullPageError, FullPageSpinner } from "../components/full-page.tsx";
 import { OfflineStart } from "../components/offline-notice.tsx";
 import { apiFetch } from "./api.ts";
 import { appKeys } from "./query.ts";
-import { useOnline } from "./use-connection.ts";
+import { useOnline } from "./use-online.ts";
 
 interface ConfigValue {
   config: AppConfig;

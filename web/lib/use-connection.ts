@@ -5,18 +5,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { appRealtime, type RealtimeClient } from "./realtime.ts";
-
-const subscribeOnline = (notify: () => void) => {
-  window.addEventListener("online", notify);
-  window.addEventListener("offline", notify);
-  return () => {
-    window.removeEventListener("online", notify);
-    window.removeEventListener("offline", notify);
-  };
-};
-
-/** Whether the browser says it is online ('online'/'offline' events, at once). */
-export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+import { useOnline } from "./use-online.ts";
 
 export function useConnectionLost(graceMs = 3000, client: RealtimeClient = appRealtime()): boolean {
   const online = useOnline();

@@ -1,6 +1,7 @@
 import { WifiOff } from "lucide-react";
 import { ui } from "../../../../common/texts/index.ts";
-import { useConnectionLost, useOnline } from "../../../lib/use-connection.ts";
+import { useConnectionLost } from "../../../lib/use-connection.ts";
+import { useOnline } from "../../../lib/use-online.ts";
 
 /**
  * A quiet line over the messages while the realtime connection is gone but the browser
