@@ -49,14 +49,15 @@ export function appServiceWorker(): Promise<ServiceWorkerRegistration | null> {
 }
 
 function watchForUpdates(registration: ServiceWorkerRegistration) {
-  // Only with a controller is a waiting worker a new build; the first install has none.
-  if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const next = registration.installing;
+  // Only with a controller is an installed worker a new build; the first install has none.
+  const follow = (next: ServiceWorker | null) =>
     next?.addEventListener("statechange", () => {
       if (next.state === "installed" && navigator.serviceWorker.controller) offerUpdate(next);
     });
-  });
+  if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+  // One found before this page registered may still be installing.
+  follow(registration.installing);
+  registration.addEventListener("updatefound", () => follow(registration.installing));
   let checkedAt = Date.now();
   const check = () => {
     checkedAt = Date.now();
