@@ -36,6 +36,10 @@ function applyBrand(brand: BrandConfig) {
   const root = document.documentElement.style;
   for (const [key, value] of Object.entries(brand.colors)) root.setProperty(cssVar(key), value);
   document.title = brand.name;
+  // The browser's and the installed app's title bar in the brand's colour, as the manifest says.
+  document
+    .querySelector<HTMLMetaElement>('meta[name="theme-color"]')
+    ?.setAttribute("content", brand.colors.primary);
   if (brand.branding.brandingEnabled && brand.branding.favicon) {
     document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.setAttribute("href", brand.branding.favicon);
   }
