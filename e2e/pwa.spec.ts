@@ -120,6 +120,57 @@ test("offline, a reload of /chat/department opens the app from the worker's cach
   await expect(page.getByText(offline)).toHaveCount(0);
 });
 
+/**
+ * Delivers a push to the app's worker as a push service would, through the DevTools
+ * protocol (the session may belong to a page of no origin: no window of the app open).
+ */
+async function pushSender(page: Page) {
+  const origin = new URL(page.url()).origin;
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  const id = await registrationId;
+  return (data: unknown) =>
+    cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: id, data: JSON.stringify(data) });
+}
+
+const notifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+  });
+
+test("a push shows a notification without its content, one per thread, none while the app is in front", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["notifications"]);
+  await page.goto("/login");
+  await workerActive(page);
+  const push = await pushSender(page);
+  const thread = "6f1c0b7e-2d4a-4c1e-9a57-2f0e5b7d9a11";
+
+  // The app is in front: it tells the person itself, the worker shows nothing.
+  await push({ kind: "message", id: thread, threadKind: "direct" });
+  await page.waitForTimeout(500);
+  expect(await notifications(page)).toEqual([]);
+
+  // No window of the app: a notification that says only what kind of thing happened.
+  await page.goto("about:blank");
+  await push({ kind: "message", id: thread, threadKind: "channel" });
+  await push({ kind: "urgent", id: thread, threadKind: "channel" });
+  await page.waitForTimeout(500);
+  await page.goto("/login");
+  await expect
+    .poll(() => notifications(page))
+    .toEqual([{ title: "Haster – åpne Vaktrom", body: "Trykk for å åpne", tag: `thread:${thread}` }]);
+});
+
 const devices = [
   {
     id: "3b8e7c1e-6a43-4c1e-9a57-2f0e5b7d9a11",
