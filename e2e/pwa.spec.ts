@@ -2,8 +2,9 @@
  * The installable app (issue 27 items 1–2): the server's manifest in the brand's name and
  * colours, the service worker that keeps the app's files, Chromium's own installability
  * check (what Lighthouse's installable-manifest audit ran), a reload without a network
- * opening the app from the worker's cache and saying it is offline, and 'Varsler på
- * denne enheten' on 'Min profil' at 375 px and on a desktop.
+ * opening the app from the worker's cache and saying it is offline, a push the worker
+ * shows (or leaves to the app in front), and 'Varsler på denne enheten' on 'Min profil'
+ * at 375 px and on a desktop.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
