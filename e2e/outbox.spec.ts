@@ -134,6 +134,15 @@ test("a queued message the server refuses shows 'Ikke sendt' with 'Prøv igjen' 
     await expect(message(kari, text)).toContainText("Meldingen ble avvist");
   }
   await expect(kari.getByText("Venter på nett")).toHaveCount(0);
+  // 'Du er frakoblet' has gone from above the thread: the thread grows back to the
+  // window's bottom, leaving no gap under the composer.
+  await expect(kari.getByText("Du er frakoblet", { exact: false })).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const box = await composer(kari).boundingBox();
+      return phone.height - (box ? box.y + box.height : 0);
+    })
+    .toBeLessThan(40);
   await kari.screenshot({ path: screenPath("outbox-failed-375") });
 
   // 'Slett': gone without being sent; the focus goes to the composer.

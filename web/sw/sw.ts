@@ -76,6 +76,9 @@ async function appInFront(): Promise<boolean> {
   return windows.some((w) => w.focused && w.visibilityState === "visible");
 }
 
+/** The notifications of the pushes so far, each shown after the one before. */
+let shown: Promise<unknown> = Promise.resolve();
+
 self.addEventListener("push", (event) => {
   let json: unknown = null;
   try {
@@ -86,11 +89,13 @@ self.addEventListener("push", (event) => {
   const payload = readPayload(json);
   if (!payload) return;
   const { title, options } = notificationFor(payload);
-  event.waitUntil(
-    appInFront().then((inFront) =>
-      inFront ? undefined : self.registration.showNotification(title, options),
-    ),
-  );
+  // Shown in the order the pushes came: one thread's later push ('Haster' after a message)
+  // replaces the earlier under the same tag, never the other way round.
+  shown = shown
+    .then(() => appInFront())
+    .then((inFront) => (inFront ? undefined : self.registration.showNotification(title, options)))
+    .catch(() => undefined);
+  event.waitUntil(shown);
 });
 
 self.addEventListener("notificationclick", (event) => {
