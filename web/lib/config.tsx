@@ -4,7 +4,7 @@
  * without the brand the defaults are fine (spec §8: log a warning, use defaults).
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { createContext, type ReactNode, use, useEffect } from "react";
+import { createContext, type ReactNode, use, useEffect, useRef } from "react";
 import { type BrandConfig, brandConfig, defaultBrand, type FeatureFlag } from "../../common/schemas/brand.ts";
 import { type AppConfig, appConfig } from "../../common/schemas/config.ts";
 import { ui } from "../../common/texts/index.ts";
@@ -68,11 +68,16 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
 
   // Opened from the service worker's cache without a network: say so rather than blame
   // the configuration, and go on by itself when the network is back.
+  // Only on the way back online: a configuration that fails while online is asked again by
+  // its retry button, not in a loop (a refetch without data sets the query pending again).
   const online = useOnline();
-  const { isError, refetch } = config;
+  const wasOnline = useRef(online);
+  const { refetch } = config;
   useEffect(() => {
-    if (online && isError) void refetch();
-  }, [online, isError, refetch]);
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && !config.data) void refetch();
+  }, [online, config.data, refetch]);
   if (!online && !config.data) return <OfflineStart />;
 
   if (config.isError)
