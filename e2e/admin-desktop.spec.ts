@@ -172,7 +172,7 @@ test("a toast covers neither the bell nor the menus, on the PC and the phone", a
     const toast = page.locator("[data-sonner-toast]").first();
     await expect(toast).toBeVisible();
     const header = [
-      page.getByRole("button", { name: /^Varsler/ }),
+      page.getByRole("button", { name: /^Varsler(,|$)/ }),
       page.getByRole("button", { name: "Brukermeny" }),
       ...(size === phone
         ? [

@@ -42,7 +42,7 @@ const card = (page: Page) => page.getByRole("article").filter({ hasText: when })
 /** The bell's notice of this shift, the dropdown open. */
 async function noticeOf(page: Page) {
   const dropdown = page.getByRole("dialog", { name: "Varsler" });
-  if (!(await dropdown.isVisible())) await page.getByRole("button", { name: /^Varsler/ }).click();
+  if (!(await dropdown.isVisible())) await page.getByRole("button", { name: /^Varsler(,|$)/ }).click();
   return dropdown.getByRole("listitem", { name: /^Ny ekstravakt/ }).filter({ hasText: when });
 }
 

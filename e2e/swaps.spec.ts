@@ -132,7 +132,7 @@ test("a give-away: claimed, accepted, approved; the shift is Ola's and both are 
 
   await holds(ola, date, hours);
   for (const page of [kari, ola]) {
-    const bell = page.getByRole("button", { name: /^Varsler/ });
+    const bell = page.getByRole("button", { name: /^Varsler(,|$)/ });
     await bell.click();
     await expect(page.getByRole("listitem", { name: "Vaktbytte godkjent" }).first()).toBeVisible();
     await page.keyboard.press("Escape");

@@ -6,7 +6,8 @@ import type { Browser, Page } from "@playwright/test";
 import { demo, expect, impersonate } from "./fixtures.ts";
 import { following } from "./realtime.ts";
 
-export const bellOf = (page: Page) => page.getByRole("button", { name: /^Varsler/ });
+/** The bell: its name is "Varsler" and its count, unlike "Varsler på denne enheten" on the profile. */
+export const bellOf = (page: Page) => page.getByRole("button", { name: /^Varsler(,|$)/ });
 
 export const bellName = (unread: number) =>
   unread === 0 ? "Varsler" : `Varsler, ${unread} ${unread === 1 ? "ulest varsel" : "uleste varsler"}`;

@@ -12,7 +12,7 @@ const myTopic = topics.user(me.user.id);
 const page = "/chat/finnes-ikke";
 
 // The first render of the app loads its pages lazily, which may take a while on a busy machine.
-const bell = (name: string | RegExp = /^Varsler/) =>
+const bell = (name: string | RegExp = /^Varsler(,|$)/) =>
   screen.findByRole("button", { name }, { timeout: 15_000 });
 const panel = () => screen.findByRole("dialog", { name: "Varsler" });
 const item = async (heading: string) =>
