@@ -13,9 +13,10 @@
  * never do), and of the pushes about one thread in a tick only the most telling is kept:
  * urgent, then a mention, then a message.
  */
+import { broadcastTypes } from "../../../common/domain/broadcast.ts";
 import type { AlertReasons } from "../../../common/domain/quiet.ts";
 import type { ThreadKind } from "../../../common/schemas/chat.ts";
-import type { NotificationType } from "../../../common/schemas/notifications.ts";
+import { type NotificationType, notificationTypes } from "../../../common/schemas/notifications.ts";
 import type { PushKind } from "../../../common/schemas/push.ts";
 import type { RealtimeEventBody } from "../../../common/schemas/realtime.ts";
 
@@ -26,23 +27,7 @@ import type { RealtimeEventBody } from "../../../common/schemas/realtime.ts";
  */
 const shiftWon: readonly NotificationType[] = ["shift_won", "shift_awarded", "shift_assigned_winner"];
 /** A swap's answer or decision, for whoever waits for it (the leader: one to approve). */
-const swapNews: readonly NotificationType[] = [
-  "swap_matched_proposed",
-  "swap_ready_for_leader",
-  "swap_approved",
-  "swap_rejected",
-  "swap_declined",
-  "swap_withdrawn",
-  "swap_cancelled",
-  "swap_closed",
-];
-const broadcastTypes: readonly NotificationType[] = [
-  "announcement",
-  "maintenance",
-  "update",
-  "alert",
-  "info",
-];
+const swapNews: readonly NotificationType[] = notificationTypes.filter((t) => t.startsWith("swap_"));
 
 export interface PushCandidate {
   userId: string;
@@ -97,7 +82,8 @@ function candidateOf({ userId, body }: HeardEvent): PushCandidate | null {
       if (!type) return null;
       if (shiftWon.includes(type)) return { userId, kind: "shift", id: notificationId, reasons };
       if (swapNews.includes(type)) return { userId, kind: "swap", id: notificationId, reasons };
-      if (broadcastTypes.includes(type)) return { userId, kind: "broadcast", id: notificationId, reasons };
+      if ((broadcastTypes as readonly NotificationType[]).includes(type))
+        return { userId, kind: "broadcast", id: notificationId, reasons };
       return null;
     }
     default:
