@@ -1,5 +1,7 @@
 import { TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
 import { ui } from "../../common/texts/index.ts";
+import { cn } from "../lib/cn.ts";
 import { Button } from "./ui/button.tsx";
 import { Spinner } from "./ui/spinner.tsx";
 
@@ -23,19 +25,39 @@ export function FullPageError({
   onRetry: () => void;
 }) {
   return (
+    <FullPageCard role="alert">
+      <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-error/10 text-error">
+        <TriangleAlert aria-hidden className="size-6" />
+      </span>
+      <h1 className="text-xl font-semibold text-ink">{title}</h1>
+      <p className="mt-2 text-sm text-muted-fg">{body}</p>
+      <Button className="mt-6" onClick={onRetry}>
+        {ui.common.retry}
+      </Button>
+    </FullPageCard>
+  );
+}
+
+/** The one card on a page the app shows instead of itself (an error, the offline start). */
+export function FullPageCard({
+  role,
+  className,
+  children,
+}: {
+  role: "alert" | "status";
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
     <main className="flex min-h-dvh items-center justify-center bg-muted p-4">
       <div
-        role="alert"
-        className="w-full max-w-md rounded-xl border border-border bg-white p-8 text-center shadow-sm"
+        role={role}
+        className={cn(
+          "w-full max-w-md rounded-xl border border-border bg-white p-8 text-center shadow-sm",
+          className,
+        )}
       >
-        <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-error/10 text-error">
-          <TriangleAlert aria-hidden className="size-6" />
-        </span>
-        <h1 className="text-xl font-semibold text-ink">{title}</h1>
-        <p className="mt-2 text-sm text-muted-fg">{body}</p>
-        <Button className="mt-6" onClick={onRetry}>
-          {ui.common.retry}
-        </Button>
+        {children}
       </div>
     </main>
   );

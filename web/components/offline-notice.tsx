@@ -1,6 +1,7 @@
 import { WifiOff } from "lucide-react";
 import { ui } from "../../common/texts/index.ts";
 import { useOnline } from "../lib/use-online.ts";
+import { FullPageCard } from "./full-page.tsx";
 
 /**
  * 'Du er frakoblet – meldinger sendes når nettet er tilbake': a quiet line under the
@@ -28,14 +29,9 @@ export function OfflineNotice() {
  */
 export function OfflineStart() {
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted p-4">
-      <div
-        role="status"
-        className="flex w-full max-w-md flex-col items-center gap-3 rounded-xl border border-border bg-white p-8 text-center shadow-sm"
-      >
-        <WifiOff aria-hidden className="size-6 text-muted-fg" />
-        <p className="text-[15px] text-ink">{ui.pwa.offline}</p>
-      </div>
-    </main>
+    <FullPageCard role="status" className="flex flex-col items-center gap-3">
+      <WifiOff aria-hidden className="size-6 text-muted-fg" />
+      <p className="text-[15px] text-ink">{ui.pwa.offline}</p>
+    </FullPageCard>
   );
 }
