@@ -94,3 +94,14 @@ export const pushLimits = {
   previewBodyMax: 200,
   outboxMaxAgeMs: 24 * 60 * 60 * 1000,
 } as const;
+
+/** Working time and competence (issue 28). */
+export const workLimits = {
+  competenceNameMaxLength: 60,
+  competencesPerDepartment: 50,
+  /** a shift may require this many competences at most */
+  competencesPerShift: 5,
+  /** a full position's weekly hours: from a short week to a long one */
+  fullTimeHoursMin: 20,
+  fullTimeHoursMax: 48,
+} as const;

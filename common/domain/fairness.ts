@@ -3,12 +3,22 @@
  * § Rest between shifts). Pure: the service gathers the candidates, their 90-day counts,
  * their other shifts and a fresh random tie-break id each, and this decides.
  *
- * - A candidate is not eligible when the extra shift overlaps one of their shifts, or
- *   would leave less than `minRestHours` between the end of one shift and the start of
- *   the next (working-environment act §10-8; 11 h by default).
- * - Among the eligible, the lowest fairness value wins; equals are ordered by their
- *   tie-break id, lowest first. Ranks 1..n go to the eligible in that order.
+ * - A candidate is not eligible when the working-time rules refuse them
+ *   (working-time.ts: competence, overlap, rest, 13 hours in 24, overtime).
+ * - With 'Deltid først', eligible part-timers (under 100 %) rank before full-timers.
+ *   Then the lowest fairness value wins; equals are ordered by their tie-break id,
+ *   lowest first. Ranks 1..n go to the eligible in that order.
  */
+import {
+  isPartTime,
+  judgeWork,
+  type Refusal,
+  type ShiftToTake,
+  type ShortRest,
+  type WorkFigures,
+  type WorkRules,
+  type WorkSituation,
+} from "./working-time.ts";
 
 export const defaultMinRestHours = 11;
 /** A local agreement may allow less, never below 8 (decisions.md). */
@@ -26,44 +36,19 @@ export interface BusyShift extends Interval {
   title: string;
 }
 
-export type Ineligibility =
-  | { kind: "overlap"; shift: BusyShift }
-  /** the candidate's shift ends too shortly before the extra shift starts */
-  | { kind: "restAfter"; shift: BusyShift }
-  /** the candidate's shift starts too shortly after the extra shift ends */
-  | { kind: "restBefore"; shift: BusyShift };
-
-const hourMs = 3_600_000;
-
-/** Why a person with `busy` shifts may not take `shift`, or null when they may. */
-export function ineligibility(
-  shift: Interval,
-  busy: readonly BusyShift[],
-  minRestHours: number,
-): Ineligibility | null {
-  const rest = minRestHours * hourMs;
-  // Report the most serious reason: an overlap before a short rest.
-  const sorted = [...busy].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  const overlap = sorted.find((b) => b.startsAt < shift.endsAt && shift.startsAt < b.endsAt);
-  if (overlap) return { kind: "overlap", shift: overlap };
-  const before = sorted.find(
-    (b) => b.endsAt <= shift.startsAt && shift.startsAt.getTime() - b.endsAt.getTime() < rest,
-  );
-  if (before) return { kind: "restAfter", shift: before };
-  const after = sorted.find(
-    (b) => b.startsAt >= shift.endsAt && b.startsAt.getTime() - shift.endsAt.getTime() < rest,
-  );
-  if (after) return { kind: "restBefore", shift: after };
-  return null;
-}
-
 export interface Candidate {
   userId: string;
   /** extra-shift assignments with assigned_at in the last 90 days */
   fairnessValue: number;
   /** a fresh random UUID for this run */
   tieBreak: string;
-  busy: readonly BusyShift[];
+  /** their shifts near this one, contract and competences (working-time.ts) */
+  work: WorkSituation;
+}
+
+/** The department's rules for an assignment: working time, rest, 'Deltid først'. */
+export interface AssignmentRules extends WorkRules {
+  partTimeFirst: boolean;
 }
 
 export interface RankedCandidate {
@@ -73,7 +58,13 @@ export interface RankedCandidate {
   /** 1..n among the eligible; null for the ineligible */
   rank: number | null;
   winner: boolean;
-  ineligible: Ineligibility | null;
+  /** under 100 % (ranks first with 'Deltid først') */
+  partTime: boolean;
+  /** the first of `refusals`: what the audit names */
+  ineligible: Refusal | null;
+  refusals: Refusal[];
+  warnings: ShortRest[];
+  figures: WorkFigures;
 }
 
 export interface AllocationSnapshot {
@@ -83,6 +74,8 @@ export interface AllocationSnapshot {
   ties: string[];
   /** the other eligible candidates */
   others: string[];
+  /** part-timers ranked first ('Deltid først'); absent in runs from before it existed */
+  partTimeFirst?: boolean;
 }
 
 export interface Ranking {
@@ -92,26 +85,36 @@ export interface Ranking {
   snapshot: AllocationSnapshot | null;
 }
 
-function byFairness(a: RankedCandidate, b: RankedCandidate): number {
+/** Equal standing: the same fairness value, and with 'Deltid først' the same group. */
+const sameStanding = (partTimeFirst: boolean) => (a: RankedCandidate, b: RankedCandidate) =>
+  a.fairnessValue === b.fairnessValue && (!partTimeFirst || a.partTime === b.partTime);
+
+const byFairness = (partTimeFirst: boolean) => (a: RankedCandidate, b: RankedCandidate) => {
+  if (partTimeFirst && a.partTime !== b.partTime) return a.partTime ? -1 : 1;
   if (a.fairnessValue !== b.fairnessValue) return a.fairnessValue - b.fairnessValue;
   return a.tieBreak < b.tieBreak ? -1 : a.tieBreak > b.tieBreak ? 1 : 0;
-}
+};
 
 /** Ranks the candidates for `shift`; no eligible candidate gives no winner. */
 export function rankCandidates(
-  shift: Interval,
+  shift: ShiftToTake,
   candidates: readonly Candidate[],
-  minRestHours: number,
+  rules: AssignmentRules,
 ): Ranking {
-  const judged: RankedCandidate[] = candidates.map((c) => ({
-    userId: c.userId,
-    fairnessValue: c.fairnessValue,
-    tieBreak: c.tieBreak.toLowerCase(),
-    rank: null,
-    winner: false,
-    ineligible: ineligibility(shift, c.busy, minRestHours),
-  }));
-  const eligible = judged.filter((c) => !c.ineligible).sort(byFairness);
+  const judged: RankedCandidate[] = candidates.map((c) => {
+    const verdict = judgeWork(shift, c.work, rules);
+    return {
+      userId: c.userId,
+      fairnessValue: c.fairnessValue,
+      tieBreak: c.tieBreak.toLowerCase(),
+      rank: null,
+      winner: false,
+      partTime: isPartTime(c.work.contract),
+      ineligible: verdict.refusals[0] ?? null,
+      ...verdict,
+    };
+  });
+  const eligible = judged.filter((c) => !c.ineligible).sort(byFairness(rules.partTimeFirst));
   eligible.forEach((c, i) => {
     c.rank = i + 1;
   });
@@ -120,13 +123,16 @@ export function rankCandidates(
   const ineligible = judged
     .filter((c) => c.ineligible)
     .sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-  const snapshot: AllocationSnapshot | null = winner
-    ? {
-        minScore: winner.fairnessValue,
-        ties: eligible.filter((c) => c.fairnessValue === winner.fairnessValue).map((c) => c.userId),
-        others: eligible.filter((c) => c.fairnessValue !== winner.fairnessValue).map((c) => c.userId),
-      }
-    : null;
+  const tied = winner ? sameStanding(rules.partTimeFirst) : null;
+  const snapshot: AllocationSnapshot | null =
+    winner && tied
+      ? {
+          minScore: winner.fairnessValue,
+          ties: eligible.filter((c) => tied(c, winner)).map((c) => c.userId),
+          others: eligible.filter((c) => !tied(c, winner)).map((c) => c.userId),
+          partTimeFirst: rules.partTimeFirst,
+        }
+      : null;
   return { candidates: [...eligible, ...ineligible], winner, snapshot };
 }
 

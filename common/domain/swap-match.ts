@@ -14,14 +14,31 @@
  *   rest after the exchange. Offers are taken oldest first; each is paired at most once
  *   per run; pairs that already had a deal are skipped, so a second run adds none.
  */
-import { type BusyShift, type Ineligibility, type Interval, ineligibility } from "./fairness.ts";
+import type { Interval } from "./fairness.ts";
 import { osloDate, osloHour } from "./oslo-time.ts";
 import type { TimeTag } from "./swap-terms.ts";
+import {
+  judgeWork,
+  type ShiftToTake,
+  type WorkRules,
+  type WorkShift,
+  type WorkSituation,
+  type WorkVerdict,
+} from "./working-time.ts";
 
 /** A shift somebody holds, named so an exchange can leave it out of their shifts. */
-export interface HeldShift extends BusyShift {
+export interface HeldShift extends WorkShift {
   shiftId: string;
 }
+
+/** A party to an exchange: what the working-time rules decide on, their shifts named. */
+export interface SwapParty extends WorkSituation {
+  /** every shift they hold now, the one they would give included */
+  held: readonly HeldShift[];
+}
+
+/** A shift that changes hands, with what it requires (working-time.ts `ShiftToTake`). */
+export type SwapShift = HeldShift & Pick<ShiftToTake, "requires">;
 
 /** ISO weekday (1 Monday … 7 Sunday) of an Oslo date. */
 export function isoWeekday(date: string): number {
@@ -62,26 +79,25 @@ export function fitsWishes(wishes: MatchWishes, shift: Interval): boolean {
 }
 
 /**
- * Why a person may not take `received` in exchange for `given` (null for a give-away),
- * with `held` their shifts now: overlap or rest against everything they keep.
+ * What the working-time rules say of `party` taking `received` in exchange for the shift
+ * `givenShiftId` (null for a give-away), against everything they keep.
  */
-export function takeIneligibility(
-  received: Interval,
+export function takeVerdict(
+  received: SwapShift,
   givenShiftId: string | null,
-  held: readonly HeldShift[],
-  minRestHours: number,
-): Ineligibility | null {
-  const kept = givenShiftId === null ? held : held.filter((s) => s.shiftId !== givenShiftId);
-  return ineligibility(received, kept, minRestHours);
+  party: SwapParty,
+  rules: WorkRules,
+): WorkVerdict {
+  const kept = givenShiftId === null ? party.held : party.held.filter((s) => s.shiftId !== givenShiftId);
+  return judgeWork(received, { ...party, held: kept }, rules);
 }
 
 export interface MatchOffer {
   offerId: string;
   ownerId: string;
-  shift: HeldShift;
+  shift: SwapShift;
   wishes: MatchWishes;
-  /** every shift the owner holds now, the offered one included */
-  ownerShifts: readonly HeldShift[];
+  owner: SwapParty;
 }
 
 export interface MatchPair {
@@ -94,14 +110,14 @@ export interface MatchPair {
 export const pairKey = (x: string, y: string) => (x < y ? `${x}|${y}` : `${y}|${x}`);
 
 /** Whether two offers can be exchanged: wishes met both ways, and nobody's rules broken. */
-export function compatible(a: MatchOffer, b: MatchOffer, minRestHours: number): boolean {
+export function compatible(a: MatchOffer, b: MatchOffer, rules: WorkRules): boolean {
   return (
     a.ownerId !== b.ownerId &&
     a.shift.shiftId !== b.shift.shiftId &&
     fitsWishes(a.wishes, b.shift) &&
     fitsWishes(b.wishes, a.shift) &&
-    takeIneligibility(b.shift, a.shift.shiftId, a.ownerShifts, minRestHours) === null &&
-    takeIneligibility(a.shift, b.shift.shiftId, b.ownerShifts, minRestHours) === null
+    takeVerdict(b.shift, a.shift.shiftId, a.owner, rules).refusals.length === 0 &&
+    takeVerdict(a.shift, b.shift.shiftId, b.owner, rules).refusals.length === 0
   );
 }
 
@@ -111,7 +127,7 @@ export function compatible(a: MatchOffer, b: MatchOffer, minRestHours: number): 
  */
 export function autoMatch(
   offers: readonly MatchOffer[],
-  opts: { limit: number; minRestHours: number; excluded?: ReadonlySet<string> },
+  opts: { limit: number; rules: WorkRules; excluded?: ReadonlySet<string> },
 ): MatchPair[] {
   const pairs: MatchPair[] = [];
   const used = new Set<string>();
@@ -121,7 +137,7 @@ export function autoMatch(
     for (let j = i + 1; j < offers.length; j++) {
       const b = offers[j] as MatchOffer;
       if (used.has(b.offerId) || opts.excluded?.has(pairKey(a.offerId, b.offerId))) continue;
-      if (!compatible(a, b, opts.minRestHours)) continue;
+      if (!compatible(a, b, opts.rules)) continue;
       pairs.push({ a, b });
       used.add(a.offerId);
       used.add(b.offerId);

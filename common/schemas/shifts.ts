@@ -9,9 +9,10 @@
  */
 import { z } from "zod";
 import { hasControlCharacters } from "../base/characters.ts";
-import { shiftLimits } from "../base/limits.ts";
+import { shiftLimits, workLimits } from "../base/limits.ts";
 import { parseClockTime } from "../domain/clock-time.ts";
 import { isOsloDate } from "../domain/oslo-time.ts";
+import { competenceRef, fairnessFigures, workFiguresDto } from "./work.ts";
 
 /** Spec §5: the type of shift is one of these. */
 export const shiftTitles = [
@@ -90,6 +91,8 @@ const shiftFields = z.object({
   deptId: z.uuid().optional(),
   /** create it even though an identical draft or open shift exists ('Opprett likevel') */
   allowDuplicate: z.boolean().optional(),
+  /** 'Krever kompetanse': ids of the department's competences (issue 28); none by default */
+  requires: z.array(z.uuid()).max(workLimits.competencesPerShift).optional(),
 });
 
 type ShiftTimeFields = Pick<z.infer<typeof shiftFields>, "fromTime" | "toTime" | "fromHour" | "toHour">;
@@ -156,6 +159,8 @@ export const shiftDto = z.object({
   /** the first five who registered interest (spec §2: up to 5 avatars plus '+n') */
   interested: z.array(personRef),
   isInterested: z.boolean(),
+  /** 'Krever kompetanse': what a candidate must hold (issue 28) */
+  requires: z.array(competenceRef),
   assignment: z
     .object({
       person: personRef,
@@ -234,11 +239,18 @@ export const auditRow = z.object({
   winner: z.boolean(),
   /** Norwegian, e.g. 'Mindre enn 11 timer hvile etter vakt …'; null when eligible */
   ineligibleReason: z.string().nullable(),
+  /**
+   * What the shift would have meant for them (issue 28): hours in 24, overtime per window,
+   * their 'Stillingsprosent'; null in runs from before the working-time rules
+   */
+  figures: workFiguresDto.extend({ positionPercent: z.number().int() }).nullable(),
 });
 export const assignmentAudit = z.object({
   shiftId: z.uuid(),
   runAt: instant,
   minRestHours: z.number().int(),
+  /** 'Deltid først' held in this run (false in runs from before it existed) */
+  partTimeFirst: z.boolean(),
   rows: z.array(auditRow),
 });
 export type AssignmentAudit = z.infer<typeof assignmentAudit>;
@@ -273,11 +285,14 @@ export const assignResponse = z.object({
   winner: personRef.nullable(),
 });
 
-/** The admin page's fairness picture: extra shifts per person in the last 90 days. */
+/**
+ * The admin page's fairness picture: extra shifts per person in the last 90 days, and the
+ * nights, weekends and public holidays they worked over 90 days and this year (issue 28).
+ */
 export const fairnessOverview = z.object({
   deptId: z.uuid(),
   windowDays: z.number().int().positive(),
-  people: z.array(personRef.extend({ count: z.number().int().nonnegative() })),
+  people: z.array(personRef.merge(fairnessFigures)),
 });
 export type FairnessOverview = z.infer<typeof fairnessOverview>;
 

@@ -17,6 +17,7 @@ import { realtimeErrors } from "./errors/realtime.ts";
 import { shiftsErrors } from "./errors/shifts.ts";
 import { swapsErrors } from "./errors/swaps.ts";
 import { usersErrors } from "./errors/users.ts";
+import { workErrors } from "./errors/work.ts";
 
 export const errorMessages = {
   ...platformErrors,
@@ -32,6 +33,7 @@ export const errorMessages = {
   ...pushErrors,
   ...usersErrors,
   ...dutyErrors,
+  ...workErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

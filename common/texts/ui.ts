@@ -9,6 +9,7 @@ import { chatTexts } from "./ui/chat.ts";
 import { chatListsTexts } from "./ui/chat-lists.ts";
 import { devTexts } from "./ui/dev.ts";
 import { dutyTexts } from "./ui/duty.ts";
+import { fairnessTexts } from "./ui/fairness.ts";
 import { generalTexts } from "./ui/general.ts";
 import { notificationsTexts } from "./ui/notifications.ts";
 import { profileTexts } from "./ui/profile.ts";
@@ -18,6 +19,7 @@ import { shiftsTexts } from "./ui/shifts.ts";
 import { swapsTexts } from "./ui/swaps.ts";
 import { urgentTexts } from "./ui/urgent.ts";
 import { usersTexts } from "./ui/users.ts";
+import { workTexts } from "./ui/work.ts";
 
 export const ui = {
   ...generalTexts,
@@ -34,6 +36,8 @@ export const ui = {
   ...dutyTexts,
   ...urgentTexts,
   ...pushTexts,
+  ...workTexts,
+  ...fairnessTexts,
 } as const;
 
 export type UiTexts = typeof ui;

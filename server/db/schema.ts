@@ -18,6 +18,7 @@ import { presence } from "./schema/presence.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/auth.ts";
 export * from "./schema/chat.ts";
+export * from "./schema/competence.ts";
 export * from "./schema/demo.ts";
 export * from "./schema/duty.ts";
 export * from "./schema/notifications.ts";

@@ -2,25 +2,45 @@
  * Extra shifts (spec §2 Extra shifts, §8 Shifts; decisions.md § Extra shifts). The spec's
  * own words are copied exactly.
  */
-import { type Ineligibility, shortTieBreak } from "../../domain/fairness.ts";
+
+import type { BusyShift } from "../../domain/fairness.ts";
+import { shortTieBreak } from "../../domain/fairness.ts";
 import { formatShiftWhen } from "../../domain/oslo-time.ts";
+import type { OvertimeWindow, Refusal, ShortRest } from "../../domain/working-time.ts";
+
+/** Hours as figures show them: 14,5 · 26 (one decimal at most, a decimal comma). */
+export const hoursFigure = (hours: number) => String(Math.round(hours * 10) / 10).replace(".", ",");
+const otherShift = (shift: BusyShift) => `${shift.title} ${formatShiftWhen(shift.startsAt, shift.endsAt)}`;
+const overtimeWindowLabel: Record<OvertimeWindow, string> = {
+  week: "7 dager",
+  "4weeks": "4 uker",
+  year: "52 uker",
+};
 
 export const shiftsTexts = {
   shifts: {
     /** a person of a shift's history whose account is gone */
     deletedUser: "Slettet bruker",
     /** Why a candidate could not get the shift, as the audit shows it. */
-    ineligible: (reason: Ineligibility, minRestHours: number) => {
-      const other = `${reason.shift.title} ${formatShiftWhen(reason.shift.startsAt, reason.shift.endsAt)}`;
+    ineligible: (reason: Refusal, minRestHours: number) => {
       switch (reason.kind) {
+        case "competence":
+          return `Mangler kompetanse: ${reason.missing.join(", ")}`;
         case "overlap":
-          return `Overlapper med vakt ${other}`;
+          return `Overlapper med vakt ${otherShift(reason.shift)}`;
         case "restAfter":
-          return `Mindre enn ${minRestHours} timer hvile etter vakt ${other}`;
+          return `Mindre enn ${minRestHours} timer hvile etter vakt ${otherShift(reason.shift)}`;
         case "restBefore":
-          return `Mindre enn ${minRestHours} timer hvile før vakt ${other}`;
+          return `Mindre enn ${minRestHours} timer hvile før vakt ${otherShift(reason.shift)}`;
+        case "day":
+          return `Over ${reason.limit} timer arbeid på 24 timer (${hoursFigure(reason.hours)} t)`;
+        case "overtime":
+          return `Overtid ${hoursFigure(reason.hours)} t siste ${overtimeWindowLabel[reason.window]} (grense ${reason.limit} t)`;
       }
     },
+    /** Allowed by the department's agreement, said anyway. */
+    shortRest: (warning: ShortRest) =>
+      `Kort hvile: ${hoursFigure(warning.hours)} t mellom vaktene (under 11 t) – ${otherShift(warning.shift)}`,
     /** The outcome's explanation ('Hvordan fungerer tildelingen?'). */
     explanation: (windowDays: number, minRestHours: number) =>
       `Den som har fått færrest ekstravakter de siste ${windowDays} dagene får vakten. ` +
