@@ -28,6 +28,8 @@ export const shiftRoutes: RouteTable = {
   // Every active member, leaders included; admins see other departments' shifts but do not work there.
   "POST /api/shifts/:shiftId/interest": ["401", "ok|404", "ok|404", "ok|404", "ok|403", "404|ok", "404|ok"],
   "DELETE /api/shifts/:shiftId/interest": ["401", "ok|404", "ok|404", "ok|404", "ok|403", "404|ok", "404|ok"],
+  // What the working-time rules say before 'Jeg er interessert': whoever may register it.
+  "GET /api/shifts/:shiftId/eligibility": ["401", "ok|404", "ok|404", "ok|404", "ok|403", "404|ok", "404|ok"],
   // Its candidates (the owner) and its leaders; hidden from the rest.
   "GET /api/shifts/:shiftId/outcome": ["401", "ok|404", "404", "ok|404", "ok", "404|ok", "404|ok"],
   "GET /api/shifts/:shiftId/audit": ["401", "ok|404", "404", "ok|404", "ok", "404|ok", "404|ok"],

@@ -29,6 +29,8 @@ const takesPeople = (shift: ShiftResource) => shift.status === "open" && !shift.
 allow("shift.list", (actor, dept) => activeIn(actor, dept.id) || isAdmin(actor));
 allow("shift.listDrafts", (actor, dept) => leadsOrAdmins(actor, dept.id));
 allow("shift.fairness", (actor, dept) => leadsOrAdmins(actor, dept.id));
+// 'Din plass i køen' (issue 28): one's own figures, for the department one works in.
+allow("shift.fairnessMine", (actor, dept) => activeIn(actor, dept.id));
 
 allow(
   "shift.read",
