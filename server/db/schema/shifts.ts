@@ -23,6 +23,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { shiftLimits } from "../../../common/base/limits.ts";
 import type { AllocationSnapshot } from "../../../common/domain/fairness.ts";
+import type { WorkFigures } from "../../../common/domain/working-time.ts";
 import { assignmentMethods, shiftStatuses } from "../../../common/schemas/shifts.ts";
 import { user } from "./auth.ts";
 import { createdAt, inList, ts, updatedAt } from "./columns.ts";
@@ -150,6 +151,14 @@ export const shiftAllocationRuns = pgTable(
     candidateRanks: integer("candidate_ranks").array().$type<(number | null)[]>().notNull(),
     /** Norwegian, as the audit shows it; null when eligible */
     candidateIneligible: text("candidate_ineligible").array().$type<(string | null)[]>().notNull(),
+    /**
+     * What the shift would have meant for each candidate (issue 28: hours in 24, overtime
+     * per window, their 'Stillingsprosent'), aligned with `candidate_ids`; null in runs
+     * from before the working-time rules. One JSON array: read only with the whole run.
+     */
+    candidateFigures: jsonb("candidate_figures").$type<(WorkFigures & { positionPercent: number })[]>(),
+    /** 'Deltid først' held in this run (false for runs from before it existed) */
+    partTimeFirst: boolean("part_time_first").notNull().default(false),
   },
   (t) => [
     // Whether I was a candidate is asked of one run, by its shift, or of all my runs at
@@ -163,6 +172,10 @@ export const shiftAllocationRuns = pgTable(
         and cardinality(candidate_tie_breaks) = cardinality(candidate_ids)
         and cardinality(candidate_ranks) = cardinality(candidate_ids)
         and cardinality(candidate_ineligible) = cardinality(candidate_ids)`,
+    ),
+    check(
+      "shift_allocation_runs_figures_ck",
+      sql`candidate_figures is null or jsonb_array_length(candidate_figures) = cardinality(candidate_ids)`,
     ),
   ],
 );
