@@ -203,8 +203,11 @@ export function judgeWork(shift: ShiftToTake, person: WorkSituation, rules: Work
   if (overlap) refusals.push({ kind: "overlap", shift: toBusy(overlap) });
   const gapBefore = (b: WorkShift) => shift.startsAt.getTime() - b.endsAt.getTime();
   const gapAfter = (b: WorkShift) => b.startsAt.getTime() - shift.endsAt.getTime();
-  const before = held.filter((b) => b.endsAt <= shift.startsAt && gapBefore(b) < shortRestHours * hourMs);
-  const after = held.filter((b) => b.startsAt >= shift.endsAt && gapAfter(b) < shortRestHours * hourMs);
+  // The neighbours that matter: closer than 11 hours (a warning), or than the minimum when
+  // MIN_REST_HOURS is set above 11 (a refusal).
+  const near = Math.max(rest, shortRestHours * hourMs);
+  const before = held.filter((b) => b.endsAt <= shift.startsAt && gapBefore(b) < near);
+  const after = held.filter((b) => b.startsAt >= shift.endsAt && gapAfter(b) < near);
   const tooShortBefore = before.find((b) => gapBefore(b) < rest);
   const tooShortAfter = after.find((b) => gapAfter(b) < rest);
   if (tooShortBefore) refusals.push({ kind: "restAfter", shift: toBusy(tooShortBefore) });
