@@ -396,7 +396,7 @@ describe("rest (§ 10-8)", () => {
   });
 
   it("refuses once for two shifts too close on one side, and warns of neither", () => {
-    const verdict = judgeWork(toTake(0, 8), person([held(-10, -8), held(-6, -4)]), rules({}, 8));
+    const verdict = judgeWork(toTake(0, 8), person([held(-7, -6), held(-4, -3)]), rules({}, 8));
     expect(kinds(verdict.refusals)).toEqual(["restAfter"]);
     expect(verdict.warnings).toEqual([]);
   });
