@@ -88,6 +88,7 @@ const threadPages = () => import("../features/chat/thread/pages.tsx");
 const shiftPages = () => import("../features/shifts/pages.tsx");
 const swapPages = () => import("../features/swaps/pages.tsx");
 const dutyHolders = () => import("../features/duty/holders/DutyHolders.tsx");
+const workAdmin = () => import("../features/work/admin/WorkAdmin.tsx");
 const magicLinkPage = () => import("../features/auth/TokenPage.tsx");
 const confirmPage = () => import("../features/auth/ConfirmPage.tsx");
 
@@ -288,8 +289,10 @@ export const appRoutes: RouteObject[] = [
               {
                 path: paths.shifts.admin,
                 ...titled(t.adminShifts),
-                ...lazyRoute(shiftPages, ({ ShiftsAdminPage }) =>
-                  shifts(<ShiftsAdminPage />, p.shiftsAdmin.title),
+                ...lazyRoute(
+                  () => Promise.all([shiftPages(), workAdmin()]),
+                  ([{ ShiftsAdminPage }, { WorkAdmin }]) =>
+                    shifts(<ShiftsAdminPage below={<WorkAdmin />} />, p.shiftsAdmin.title),
                 ),
               },
               {

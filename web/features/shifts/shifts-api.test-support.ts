@@ -81,6 +81,7 @@ export function shift(
     interestCount: 0,
     interested: [],
     isInterested: false,
+    requires: [],
     assignment: null,
     can: { ...none, ...can },
     ...rest,

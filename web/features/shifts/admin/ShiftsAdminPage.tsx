@@ -3,10 +3,11 @@
  * checks): 'Opprett ny ekstravakt', the counters, the open shifts, the drafts and the
  * assigned ones ('Tildelt', newest assignment first, with who got it) with the same
  * cards as the list screen, and the fairness picture. An assignment run here
- * ends in 'Tildeling fullført' with its result.
+ * ends in 'Tildeling fullført' with its result. `below`: what the route table adds
+ * after them (the working-time rules and the competences, another feature's).
  */
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ShiftCounts, ShiftView } from "../../../../common/schemas/shifts.ts";
 import { ui } from "../../../../common/texts/index.ts";
@@ -41,7 +42,7 @@ function Counters({ counts }: { counts: ShiftCounts | undefined }) {
   );
 }
 
-export function ShiftsAdminPage() {
+export function ShiftsAdminPage({ below }: { below?: ReactNode }) {
   useFollowShifts();
   const counts = useShiftCounts();
   const mayCreate = useMayCreateShifts();
@@ -87,6 +88,7 @@ export function ShiftsAdminPage() {
         counts={counts.data}
       />
       <FairnessChart />
+      {below}
       {mayCreate && <ShiftFormDialog open={creating} onOpenChange={setCreating} />}
       <OutcomeDialog />
     </Page>

@@ -1,0 +1,234 @@
+/**
+ * 'Kompetanse' on the admin page: the department's competences with how many hold each,
+ * 'Ny kompetanse' as an inline form, renaming in place and deleting after a
+ * confirmation. An empty name is caught before sending; what the server refuses (too
+ * long, taken, the department full) stands under the field.
+ */
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { workLimits } from "../../../../common/base/limits.ts";
+import type { CompetenceDto } from "../../../../common/schemas/work.ts";
+import { errorMessages, ui } from "../../../../common/texts/index.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { UserText } from "../../../components/user-text.tsx";
+import { errorText } from "../../../lib/api.ts";
+import { useCreateCompetence, useDeleteCompetence, useRenameCompetence } from "../api/mutations.ts";
+import { useCompetences } from "../api/queries.ts";
+
+const t = ui.work.competences;
+
+/** A competence's name field; the refusal (ours or the server's) under it. */
+function NameForm({
+  label,
+  initial,
+  submitLabel,
+  pendingLabel,
+  pending,
+  serverError,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initial: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  serverError: string | null;
+  onSubmit: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState(initial);
+  const [empty, setEmpty] = useState(false);
+  const error = empty ? errorMessages.competence_name_required : serverError;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const blank = name.trim() === "";
+    setEmpty(blank);
+    if (!blank) onSubmit(name.trim());
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-1.5" noValidate>
+      <Label htmlFor={`${id}-name`}>{label}</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={`${id}-name`}
+          value={name}
+          maxLength={workLimits.competenceNameMaxLength + 20}
+          placeholder={t.namePlaceholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+          autoFocus
+          onChange={(e) => {
+            setName(e.target.value);
+            setEmpty(false);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") onCancel();
+          }}
+          className="sm:flex-1"
+        />
+        <div className="flex gap-2">
+          <Button type="submit" disabled={pending} className="flex-1 sm:flex-none">
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+          <Button variant="outline" onClick={onCancel} className="flex-1 sm:flex-none">
+            {t.cancel}
+          </Button>
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-fg">
+        {t.nameHint}
+      </p>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function NewCompetenceForm({ deptId, onDone }: { deptId: string; onDone: () => void }) {
+  const create = useCreateCompetence(deptId);
+  return (
+    <NameForm
+      label={t.name}
+      initial=""
+      submitLabel={t.create}
+      pendingLabel={t.creating}
+      pending={create.isPending}
+      serverError={create.isError ? errorText(create.error, t.createFailed) : null}
+      onSubmit={(name) => create.mutate({ name }, { onSuccess: onDone })}
+      onCancel={onDone}
+    />
+  );
+}
+
+function CompetenceRow({ deptId, competence }: { deptId: string; competence: CompetenceDto }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const rename = useRenameCompetence(deptId);
+  const remove = useDeleteCompetence(deptId);
+  if (editing)
+    return (
+      <li className="py-3">
+        <NameForm
+          label={t.renameLabel(competence.name)}
+          initial={competence.name}
+          submitLabel={t.save}
+          pendingLabel={t.saving}
+          pending={rename.isPending}
+          serverError={rename.isError ? errorText(rename.error, t.renameFailed) : null}
+          onSubmit={(name) =>
+            rename.mutate({ competenceId: competence.id, name }, { onSuccess: () => setEditing(false) })
+          }
+          onCancel={() => setEditing(false)}
+        />
+      </li>
+    );
+  return (
+    <li className="flex min-h-12 items-center justify-between gap-3 py-2">
+      <span className="flex min-w-0 flex-col">
+        <span className="font-medium break-words text-ink">
+          <UserText>{competence.name}</UserText>
+        </span>
+        <span className="text-sm text-muted-fg tabular">{t.holders(competence.holders)}</span>
+      </span>
+      <div className="flex shrink-0 gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t.renameLabel(competence.name)}
+          onClick={() => setEditing(true)}
+        >
+          <Pencil aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t.deleteLabel(competence.name)}
+          disabled={remove.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 aria-hidden className="text-error" />
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t.deleteTitle(competence.name)}
+        description={t.deleteBody}
+        confirmLabel={t.delete}
+        cancelLabel={t.cancel}
+        onConfirm={() => remove.mutate(competence.id)}
+      />
+    </li>
+  );
+}
+
+export function CompetenceSection({ deptId }: { deptId: string }) {
+  const headingId = useId();
+  const [adding, setAdding] = useState(false);
+  const list = useCompetences(deptId);
+  let content: ReactNode;
+  if (list.isPending)
+    content = (
+      <div role="status" className="flex flex-col gap-2">
+        <span className="sr-only">{t.loading}</span>
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </div>
+    );
+  else if (list.isError)
+    content = (
+      <EmptyState
+        title={t.failed}
+        action={
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            {t.retry}
+          </Button>
+        }
+      >
+        {errorText(list.error, ui.common.networkError)}
+      </EmptyState>
+    );
+  else if (list.data.competences.length === 0)
+    content = adding ? null : <EmptyState title={t.empty}>{t.emptyBody}</EmptyState>;
+  else
+    content = (
+      <ul className="divide-y divide-border">
+        {list.data.competences.map((competence) => (
+          <CompetenceRow key={competence.id} deptId={deptId} competence={competence} />
+        ))}
+      </ul>
+    );
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg border border-border bg-white p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold text-ink">
+            {t.title}
+          </h2>
+          <p className="text-sm text-muted-fg">{t.intro}</p>
+        </div>
+        {!adding && list.isSuccess && (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden />
+            {t.new}
+          </Button>
+        )}
+      </div>
+      {adding && <NewCompetenceForm deptId={deptId} onDone={() => setAdding(false)} />}
+      {content}
+    </section>
+  );
+}
