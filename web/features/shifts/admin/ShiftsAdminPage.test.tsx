@@ -147,7 +147,7 @@ describe("'Administrere Ekstravakter'", () => {
 describe("'Arbeidstidsregler' and 'Kompetanse' on the admin page", { timeout: 20_000 }, () => {
   const deptId = kari("leader").currentDeptId!;
   const section = async (name: string) =>
-    (await screen.findByRole("heading", { name, level: 2 })).closest("section")!;
+    (await screen.findByRole("heading", { name, level: 2 }, { timeout: 15_000 })).closest("section")!;
 
   it("shows the limits beside the law's, keeps each within the law's outer bound, and saves", async () => {
     server();
