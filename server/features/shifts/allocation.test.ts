@@ -2,10 +2,18 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignmentAudit, assignmentOutcome, fairnessOverview } from "../../../common/schemas/shifts.ts";
 import { loadConfig } from "../../config.ts";
-import { adminAuditLog, notifications, shiftAllocationRuns, shifts, staff, user } from "../../db/schema.ts";
+import {
+  adminAuditLog,
+  departments,
+  notifications,
+  shiftAllocationRuns,
+  shifts,
+  staff,
+  user,
+} from "../../db/schema.ts";
 import { addInterest, assignShiftTo, makeShift, makeStaff, signedInClient } from "../../test/factories.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
-import { shiftWorld, type World } from "./helpers.test-support.ts";
+import { competence, heldExtra, positionPercent, shiftWorld, type World } from "./helpers.test-support.ts";
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -34,10 +42,19 @@ describe("extra shifts: fair automatic assignment", () => {
           active: true,
           name: `Kandidat ${i + 1}`,
         });
-        return { id: made.userId, name: made.fullName, client: await signedInClient(t, made.userId) };
+        return {
+          id: made.userId,
+          staffId: made.staffId,
+          name: made.fullName,
+          client: await signedInClient(t, made.userId),
+        };
       }),
     );
-  /** An extra shift in A, assigned to `userId` `daysAgo` days ago (it counts for 90 days). */
+  /**
+   * An extra shift in A, assigned to `userId` `daysAgo` days ago (it counts for 90 days).
+   * Ten days or more before a shift in the next few days keeps its overtime apart: a
+   * full-timer's two extra shifts in 7 days are 16 hours overtime, over the law's 10.
+   */
   const heldShift = async (
     userId: string,
     daysAgo: number,
@@ -182,7 +199,7 @@ describe("extra shifts: fair automatic assignment", () => {
 
   it("leaves out people no longer active in the department", async () => {
     const [gone, here] = await candidates(2);
-    await heldShift(here!.id, 2);
+    await heldShift(here!.id, 10);
     const shift = await openShift([gone!.id, here!.id]);
     await t.ctx.db.update(staff).set({ isActive: false }).where(eq(staff.userId, gone!.id));
     expect((await assign(shift.id)).json().winner.userId).toBe(here!.id);
@@ -231,7 +248,7 @@ describe("extra shifts: fair automatic assignment", () => {
 
   it("shows the outcome to its candidates and the leaders, and to nobody else", async () => {
     const [winner, other] = await candidates(2);
-    await heldShift(other!.id, 1);
+    await heldShift(other!.id, 10);
     const shift = await openShift([winner!.id, other!.id]);
     const before = await other!.client.get(`/api/shifts/${shift.id}/outcome`);
     expect(before.statusCode).toBe(404);
@@ -275,7 +292,7 @@ describe("extra shifts: fair automatic assignment", () => {
 
   it("keeps the history of a deleted candidate as 'Slettet bruker'", async () => {
     const [leaving, staying] = await candidates(2);
-    await heldShift(staying!.id, 1);
+    await heldShift(staying!.id, 10);
     const shift = await openShift([leaving!.id, staying!.id]);
     await assign(shift.id);
     await t.ctx.db.delete(user).where(eq(user.id, leaving!.id));
@@ -290,13 +307,70 @@ describe("extra shifts: fair automatic assignment", () => {
     expect(rows[0]).toMatchObject({ name: "Slettet bruker", rank: 1, winner: true });
   });
 
+  it("passes over someone over an overtime limit or lacking what the shift requires; the audit says why, in figures", async () => {
+    const [tired, unskilled, able] = await candidates(3);
+    const startsAt = new Date(Date.now() + 4 * dayMs);
+    // Tired already has an extra night two days before: 16 hours overtime in 7 days.
+    await heldExtra(t, w.a, tired!.id, new Date(startsAt.getTime() - 2 * dayMs));
+    const shift = await openShift([tired!.id, unskilled!.id, able!.id], startsAt);
+    await competence(t, w.a, "Anestesisykepleier", {
+      heldBy: [tired!.staffId, able!.staffId],
+      requiredBy: [shift.id],
+    });
+
+    expect((await assign(shift.id)).json().winner.userId).toBe(able!.id);
+    const result = await audit(shift.id);
+    expect(result.partTimeFirst).toBe(false);
+    const byId = new Map(result.rows.map((r) => [r.candidateId, r]));
+    expect(byId.get(able!.id)).toMatchObject({
+      rank: 1,
+      ineligibleReason: null,
+      figures: { dayHours: 8, overtimeWeek: 8, overtime4Weeks: 8, overtimeYear: 8, positionPercent: 100 },
+    });
+    expect(byId.get(tired!.id)).toMatchObject({
+      rank: null,
+      ineligibleReason: "Overtid 16 t siste 7 dager (grense 10 t)",
+      figures: { overtimeWeek: 16, positionPercent: 100 },
+    });
+    expect(byId.get(unskilled!.id)).toMatchObject({
+      rank: null,
+      ineligibleReason: "Mangler kompetanse: Anestesisykepleier",
+    });
+  });
+
+  it("with 'Deltid først', gives the shift to a part-timer with more extra shifts before a full-timer", async () => {
+    const [part, full] = await candidates(2);
+    await positionPercent(t, part!.id, w.a, 50);
+    await heldShift(part!.id, 30);
+    await heldShift(part!.id, 40);
+    const shift = await openShift([full!.id, part!.id]);
+    await t.ctx.db.update(departments).set({ partTimeFirst: true }).where(eq(departments.id, w.a));
+    try {
+      expect((await assign(shift.id)).json().winner.userId).toBe(part!.id);
+    } finally {
+      await t.ctx.db.update(departments).set({ partTimeFirst: false }).where(eq(departments.id, w.a));
+    }
+    const result = await audit(shift.id);
+    expect(result.partTimeFirst).toBe(true);
+    expect(
+      result.rows.map((r) => [r.candidateId, r.fairnessValue, r.rank, r.figures?.positionPercent]),
+    ).toEqual([
+      [part!.id, 2, 1, 50],
+      [full!.id, 0, 2, 100],
+    ]);
+    const outcome = assignmentOutcome.parse(
+      (await full!.client.get(`/api/shifts/${shift.id}/outcome`)).json(),
+    );
+    expect(outcome.explanation).toMatch(/^Deltid først: deltidsansatte/);
+  });
+
   it("gives leaders the department's fairness picture, everyone active included", async () => {
     const [fresh] = await candidates(1);
     const res = await w.as.leader.get("/api/shifts/fairness");
     expect(res.statusCode).toBe(200);
     const overview = fairnessOverview.parse(res.json());
     expect(overview).toMatchObject({ deptId: w.a, windowDays: 90 });
-    expect(overview.people.find((p) => p.userId === fresh!.id)).toEqual({
+    expect(overview.people.find((p) => p.userId === fresh!.id)).toMatchObject({
       userId: fresh!.id,
       name: fresh!.name,
       avatarUrl: null,
@@ -315,7 +389,13 @@ describe("extra shifts: MIN_REST_HOURS", () => {
     try {
       const w = await shiftWorld(t);
       const startsAt = new Date(Date.now() + 4 * dayMs);
-      const before = await makeShift(t, { dept: w.a, startsAt: new Date(startsAt.getTime() - 17 * hourMs) });
+      // Four hours (a roster shift): with this one, 12 hours in 24 and no overtime.
+      const before = await makeShift(t, {
+        dept: w.a,
+        kind: "roster",
+        hours: 4,
+        startsAt: new Date(startsAt.getTime() - 13 * hourMs),
+      });
       await assignShiftTo(t, before.id, w.ids.kari);
       const shift = await makeShift(t, { dept: w.a, startsAt });
       await addInterest(t, shift.id, [w.ids.kari]);

@@ -5,9 +5,10 @@
  * assigned and returns the earlier result instead of drawing again. The unique shift
  * ids of assignments and runs hold the same line should anything else race.
  *
- * The rules are `rankCandidates` (common/domain/fairness.ts); this gathers what they
- * decide on in one statement (the candidates, their 90-day counts, their shifts near this
- * one) and writes the outcome in one more (the assignment, the run, the shift's status,
+ * The rules are `rankCandidates` (common/domain/fairness.ts, with the working-time rules
+ * and 'Deltid først'); this gathers what they decide on in one statement (the candidates,
+ * their 90-day counts, contracts, competences and the shifts the rules look at, the
+ * department's limits, what the shift requires) and writes the outcome in one more (the assignment, the run, the shift's status,
  * the audit row and the notices to queue): five round trips with BEGIN, the lock and
  * COMMIT, each of which costs a wake-up of the database process (bench/allocation).
  */
@@ -15,25 +16,35 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type AllocationSnapshot,
-  type BusyShift,
   type Candidate,
   type RankedCandidate,
   type Ranking,
   rankCandidates,
 } from "../../../common/domain/fairness.ts";
+import {
+  lawWorkLimits,
+  type ShiftToTake,
+  type WorkShift,
+  workHorizon,
+} from "../../../common/domain/working-time.ts";
 import type { assignResponse, PersonRef } from "../../../common/schemas/shifts.ts";
+import type { CompetenceRef } from "../../../common/schemas/work.ts";
 import { ui } from "../../../common/texts/ui.ts";
 import type { Config } from "../../config.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { uuidArray } from "../../db/id-list.ts";
 import { namedStatement } from "../../db/prepared.ts";
 import {
+  competences,
+  departments,
   profiles,
   shiftAllocationRuns,
   shiftAssignments,
+  shiftCompetences,
   shiftInterests,
   shifts,
   staff,
+  staffCompetences,
 } from "../../db/schema.ts";
 import { auditInsert } from "../../platform/audit.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
@@ -47,6 +58,7 @@ import { countsSince, fairnessWindowStart } from "./fairness.ts";
 import { type LifecycleDeps, lockShift } from "./lifecycle.ts";
 import { type Notices, shiftRef } from "./notify.ts";
 import { openIn } from "./present.ts";
+import { contractOf, type DeptWorkRules, extraHeld } from "./work-situation.ts";
 
 export interface AllocationDeps extends LifecycleDeps {
   random: RandomSource;
@@ -78,67 +90,139 @@ export interface Interested extends Omit<Candidate, "tieBreak"> {
   active: boolean;
 }
 
-/**
- * Everyone interested, in the order they came (the draws follow it, so a test's injected
- * draws are predictable), each with whether they are still an active member of the
- * department, their 90-day count and their shifts near this one: one row per person.
- * Prepared once (its planning cost more than a millisecond per assignment).
- *
- * Busy: their shifts that end or start within the rest time of this one (or overlap it).
- * [start − rest, end + rest) overlapping a shift's [starts_at, ends_at): it starts before
- * the window ends and ends after it starts. Asked as a span overlap, the expression of
- * shifts_span_idx, so the few shifts near this one are found among years of past ones
- * before their holders are (a candidate may hold thousands).
- */
-const interestedRead = namedStatement<{
+/** Everyone interested, the shift as the rules take it, and the department's rules. */
+export interface InterestedRead {
+  interested: Interested[];
+  shift: ShiftToTake;
+  rules: DeptWorkRules;
+}
+
+interface InterestedRow {
   userId: string;
   active: boolean;
   fairnessValue: number;
-  busy: { title: string; startsAt: string; endsAt: string }[] | null;
-}>("shift_interested_for_assignment", (db) => {
+  positionPercent: number | null;
+  fullTimeHours: number | null;
+  competences: string[] | null;
+  /** their shifts near this one (overlap, rest, hours in 24) */
+  near: { title: string; startsAt: string; endsAt: string; extra: boolean }[] | null;
+  /** their other extra shifts in the horizon, as seconds from this one's start */
+  farStarts: number[] | null;
+  farEnds: number[] | null;
+  rules: DeptWorkRules;
+  requires: CompetenceRef[] | null;
+}
+
+/**
+ * Everyone interested, in the order they came (the draws follow it, so a test's injected
+ * draws are predictable), each with whether they are still an active member of the
+ * department, their 90-day count, their contract and competences there, and their
+ * shifts that the working-time rules look at: one row per person, the department's
+ * rules and what the shift requires on each (a few bytes). Prepared once (its planning
+ * cost more than a millisecond per assignment).
+ *
+ * Held shifts: those within the rules' horizon (`workHorizon`, 52 weeks each side), of
+ * which only two kinds can matter and are sent: every shift near this one (within
+ * max(rest, 24 h): overlap, rest and hours in 24 need its title and times), and the
+ * other extra ones (overtime needs only their times), sent as two arrays of seconds
+ * from this shift's start rather than an object each. Asked as a span overlap, the
+ * expression of shifts_span_idx; the planner may go by the candidates' assignments
+ * instead when the horizon holds many shifts.
+ */
+const interestedRead = namedStatement<InterestedRow>("shift_interested_for_assignment", (db) => {
   const candidates = sql`(select user_id from interested where active)`;
   const recent = countsSince(db, sql`${sql.placeholder("since")}::timestamptz`, candidates);
+  const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
   return sql`
     with interested as (
-      select i.user_id, i.created_at, exists (select 1 from ${staff} m where m.user_id = i.user_id
-        and m.dept_id = ${sql.placeholder("deptId")} and m.is_active) as active
-      from ${shiftInterests} i where i.shift_id = ${sql.placeholder("shiftId")}
-    ), busy as (
-      select a.user_id, json_agg(json_build_object('title', s.title, 'startsAt', s.starts_at,
-        'endsAt', s.ends_at)) as shifts
+      select i.user_id, i.created_at, m.id as staff_id, coalesce(m.is_active, false) as active,
+        m.position_percent, m.full_time_hours
+      from ${shiftInterests} i
+      left join ${staff} m on m.user_id = i.user_id and m.dept_id = ${sql.placeholder("deptId")}
+      where i.shift_id = ${sql.placeholder("shiftId")}
+    ), held as (
+      select a.user_id, s.title, s.starts_at, s.ends_at, ${extraHeld} as extra,
+        tstzrange(s.starts_at, s.ends_at) && tstzrange(${at("nearFrom")}, ${at("nearTo")}) as near
       from ${shifts} s join ${shiftAssignments} a on a.shift_id = s.id
-      where tstzrange(s.starts_at, s.ends_at)
-          && tstzrange(${sql.placeholder("from")}::timestamptz, ${sql.placeholder("to")}::timestamptz)
+      where tstzrange(s.starts_at, s.ends_at) && tstzrange(${at("from")}, ${at("to")})
         and s.id <> ${sql.placeholder("shiftId")} and a.user_id in ${candidates}
-      group by a.user_id
+    ), work as (
+      select user_id,
+        json_agg(json_build_object('title', title, 'startsAt', starts_at, 'endsAt', ends_at, 'extra', extra))
+          filter (where near) as near,
+        array_agg(extract(epoch from starts_at - ${at("startsAt")})::int) filter (where not near) as far_starts,
+        array_agg(extract(epoch from ends_at - ${at("startsAt")})::int) filter (where not near) as far_ends
+      from held where near or extra
+      group by user_id
     )
-    select i.user_id as "userId", i.active, coalesce(recent.count, 0) as "fairnessValue", b.shifts as busy
+    select i.user_id as "userId", i.active, coalesce(recent.count, 0) as "fairnessValue",
+      i.position_percent as "positionPercent", i.full_time_hours::float8 as "fullTimeHours",
+      (select json_agg(sc.competence_id) from ${staffCompetences} sc where sc.staff_id = i.staff_id) as competences,
+      w.near, w.far_starts as "farStarts", w.far_ends as "farEnds",
+      (select json_build_object('limits', json_build_object('maxHoursPerDay', d.max_hours_per_day,
+          'maxOvertimeWeek', d.max_overtime_week, 'maxOvertime4Weeks', d.max_overtime_4_weeks,
+          'maxOvertimeYear', d.max_overtime_year), 'partTimeFirst', d.part_time_first)
+        from ${departments} d where d.id = ${sql.placeholder("deptId")}) as rules,
+      (select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name)
+        from ${shiftCompetences} sc join ${competences} c on c.id = sc.competence_id
+        where sc.shift_id = ${sql.placeholder("shiftId")}) as requires
     from interested i
     left join ${recent} on recent.user_id = i.user_id
-    left join busy b on b.user_id = i.user_id
+    left join work w on w.user_id = i.user_id
     order by i.created_at, i.user_id`;
 });
+
+/** The department's rules when nobody is interested (nothing is judged by them then). */
+const noRules: DeptWorkRules = { limits: lawWorkLimits, partTimeFirst: false };
 
 export async function interestedIn(
   tx: Db | Tx,
   shift: ShiftRow,
   now: Date,
   minRestHours: number,
-): Promise<Interested[]> {
-  const rest = minRestHours * hourMs;
+): Promise<InterestedRead> {
+  const near = Math.max(minRestHours, 24) * hourMs;
+  const horizon = workHorizon(shift);
+  const start = shift.startsAt.getTime();
   const rows = await interestedRead(tx, {
     shiftId: shift.id,
     deptId: shift.deptId,
     since: fairnessWindowStart(now).toISOString(),
-    from: new Date(shift.startsAt.getTime() - rest).toISOString(),
-    to: new Date(shift.endsAt.getTime() + rest).toISOString(),
+    from: horizon.from.toISOString(),
+    to: horizon.to.toISOString(),
+    nearFrom: new Date(start - near).toISOString(),
+    nearTo: new Date(shift.endsAt.getTime() + near).toISOString(),
+    startsAt: shift.startsAt.toISOString(),
   });
-  return rows.map((row) => ({
-    ...row,
-    busy: (row.busy ?? []).map(
-      (b): BusyShift => ({ title: b.title, startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) }),
-    ),
-  }));
+  const interested = rows.map((row): Interested => {
+    const far = (row.farStarts ?? []).map(
+      (from, k): WorkShift => ({
+        title: "",
+        startsAt: new Date(start + from * 1000),
+        endsAt: new Date(start + row.farEnds![k]! * 1000),
+        extra: true,
+      }),
+    );
+    const nearBy = (row.near ?? []).map(
+      (b): WorkShift => ({ ...b, startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt) }),
+    );
+    return {
+      userId: row.userId,
+      active: row.active,
+      fairnessValue: row.fairnessValue,
+      work: {
+        held: [...nearBy, ...far],
+        contract: contractOf(row.positionPercent, row.fullTimeHours),
+        competences: new Set(row.competences ?? []),
+      },
+    };
+  });
+  const [first] = rows;
+  return {
+    interested,
+    shift: { startsAt: shift.startsAt, endsAt: shift.endsAt, extra: true, requires: first?.requires ?? [] },
+    rules: first?.rules ?? noRules,
+  };
 }
 
 /**
@@ -151,7 +235,15 @@ export async function interestedIn(
  */
 async function recordAllocation(
   tx: Tx,
-  run: { shiftId: string; deptId: string; actorId: string; now: Date; minRestHours: number },
+  run: {
+    shiftId: string;
+    deptId: string;
+    actorId: string;
+    now: Date;
+    minRestHours: number;
+    partTimeFirst: boolean;
+    positionPercent: (userId: string) => number;
+  },
   ranking: Ranking,
   winner: RankedCandidate,
   snapshot: AllocationSnapshot,
@@ -162,6 +254,7 @@ async function recordAllocation(
   // The ranking's order is the audit's: by rank, the ineligible last.
   const { candidates } = ranking;
   const column = <T>(value: (c: RankedCandidate) => T) => sql.param(candidates.map(value));
+  const figures = candidates.map((c) => ({ ...c.figures, positionPercent: run.positionPercent(c.userId) }));
   const result = (await tx.execute(sql`
     with assignment as (
       insert into ${shiftAssignments} (shift_id, user_id, assigned_at, method)
@@ -169,11 +262,13 @@ async function recordAllocation(
       returning id, user_id
     ), run as (
       insert into ${shiftAllocationRuns} (shift_id, winner_user_id, snapshot, min_rest_hours, created_by,
-        created_at, candidate_ids, candidate_fairness, candidate_tie_breaks, candidate_ranks, candidate_ineligible)
+        created_at, candidate_ids, candidate_fairness, candidate_tie_breaks, candidate_ranks, candidate_ineligible,
+        candidate_figures, part_time_first)
       values (${shiftId}, ${winner.userId}, ${JSON.stringify(snapshot)}::jsonb, ${minRestHours}, ${run.actorId},
         ${now}::timestamptz, ${uuidArray(candidates.map((c) => c.userId))}, ${column((c) => c.fairnessValue)}::int[],
         ${uuidArray(candidates.map((c) => c.tieBreak))}, ${column((c) => c.rank)}::int[],
-        ${column((c) => (c.ineligible ? ui.shifts.ineligible(c.ineligible, minRestHours) : null))}::text[])
+        ${column((c) => (c.ineligible ? ui.shifts.ineligible(c.ineligible, minRestHours) : null))}::text[],
+        ${JSON.stringify(figures)}::jsonb, ${run.partTimeFirst})
     ), assigned as (
       update ${shifts} set status = 'assigned', updated_at = ${now}::timestamptz where id = ${shiftId}
     ), audit as (${also.audit}), notices as (${also.notices})
@@ -204,16 +299,18 @@ export function assignShift(
     if (shift.status !== "open") throw conflict("shift_not_open");
     if (shift.startsAt <= now) throw conflict("shift_started");
 
-    const interested = await interestedIn(tx, shift, now, minRestHours);
-    if (interested.length === 0) throw conflict("shift_no_interest");
+    const read = await interestedIn(tx, shift, now, minRestHours);
+    if (read.interested.length === 0) throw conflict("shift_no_interest");
     // Every candidate gets a fresh tie-break id from the injected random source.
-    const candidates = interested
+    const candidates = read.interested
       .filter((i) => i.active)
       .map(({ active: _, ...c }): Candidate => ({ ...c, tieBreak: deps.random.uuid() }));
-    const ranking = rankCandidates(shift, candidates, minRestHours);
+    const { limits, partTimeFirst } = read.rules;
+    const ranking = rankCandidates(read.shift, candidates, { limits, minRestHours, partTimeFirst });
     const { winner, snapshot } = ranking;
     if (!winner || !snapshot) throw conflict("shift_no_candidates");
 
+    const contractByUser = new Map(candidates.map((c) => [c.userId, c.work.contract]));
     const others = ranking.candidates.filter((c) => !c.winner).map((c) => c.userId);
     // Both notices go out right after the commit: the winner's and the 499 others'.
     const queued = notices.queue([
@@ -228,7 +325,15 @@ export function assignShift(
     );
     const { holder, openCount } = await recordAllocation(
       tx,
-      { shiftId, deptId: shift.deptId, actorId, now, minRestHours },
+      {
+        shiftId,
+        deptId: shift.deptId,
+        actorId,
+        now,
+        minRestHours,
+        partTimeFirst,
+        positionPercent: (userId) => contractByUser.get(userId)!.positionPercent,
+      },
       ranking,
       winner,
       snapshot,

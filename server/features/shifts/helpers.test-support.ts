@@ -1,9 +1,13 @@
 /**
- * What the shift API tests share: the two departments of `test/world.ts`, and the create
- * form for a day and hours from now.
+ * What the shift API tests share: the two departments of `test/world.ts`, the create
+ * form for a day and hours from now, and the working-time rules' data.
  */
+import { and, eq } from "drizzle-orm";
 import { osloDate } from "../../../common/domain/oslo-time.ts";
 import type { ShiftInput } from "../../../common/schemas/shifts.ts";
+import { competences, shiftCompetences, staff, staffCompetences } from "../../db/schema.ts";
+import { assignShiftTo, makeShift } from "../../test/factories.ts";
+import type { TestApp } from "../../test/harness.ts";
 import { type Person, twoDepartments, type World } from "../../test/world.ts";
 
 /** Long enough for the bus's microtasks to have run. */
@@ -46,4 +50,40 @@ export function timedForm(
     location: "Operasjon 1",
     ...extra,
   } satisfies ShiftInput;
+}
+
+/**
+ * The working-time rules' data (issue 28), written straight into the database: a
+ * competence of `deptId` held by these staff records, optionally required by shifts.
+ */
+export async function competence(
+  t: TestApp,
+  deptId: string,
+  name: string,
+  opts: { heldBy?: readonly string[]; requiredBy?: readonly string[] } = {},
+) {
+  const [row] = await t.ctx.db.insert(competences).values({ deptId, name }).returning();
+  const competenceId = row!.id;
+  if (opts.heldBy?.length)
+    await t.ctx.db.insert(staffCompetences).values(opts.heldBy.map((staffId) => ({ staffId, competenceId })));
+  if (opts.requiredBy?.length)
+    await t.ctx.db
+      .insert(shiftCompetences)
+      .values(opts.requiredBy.map((shiftId) => ({ shiftId, competenceId })));
+  return competenceId;
+}
+
+/** `userId`'s 'Stillingsprosent' in `deptId`. */
+export async function positionPercent(t: TestApp, userId: string, deptId: string, percent: number) {
+  await t.ctx.db
+    .update(staff)
+    .set({ positionPercent: percent })
+    .where(and(eq(staff.userId, userId), eq(staff.deptId, deptId)));
+}
+
+/** An extra shift `userId` holds (assigned by hand), from `startsAt`, `hours` long. */
+export async function heldExtra(t: TestApp, deptId: string, userId: string, startsAt: Date, hours = 8) {
+  const shift = await makeShift(t, { dept: deptId, status: "assigned", startsAt, hours, title: "Nattevakt" });
+  await assignShiftTo(t, shift.id, userId, new Date(Math.min(Date.now(), startsAt.getTime())));
+  return shift;
 }

@@ -14,6 +14,7 @@ import { notFound } from "../../platform/errors.ts";
 import { personOf } from "../../platform/people.ts";
 
 const audit = shiftAssignmentAudit;
+type AuditFigures = AssignmentAudit["rows"][number]["figures"];
 
 /** The shift's run with every candidate, by rank (the ineligible last); null when there was none. */
 async function runOf(db: Db, shiftId: string) {
@@ -23,6 +24,7 @@ async function runOf(db: Db, shiftId: string) {
       run: {
         winnerUserId: shiftAllocationRuns.winnerUserId,
         minRestHours: shiftAllocationRuns.minRestHours,
+        partTimeFirst: shiftAllocationRuns.partTimeFirst,
         createdAt: shiftAllocationRuns.createdAt,
       },
       assignment: { assignedAt: shiftAssignments.assignedAt, method: shiftAssignments.method },
@@ -35,6 +37,8 @@ async function runOf(db: Db, shiftId: string) {
         rank: audit.rank,
         winner: audit.winner,
         ineligibleReason: audit.ineligibleReason,
+        // This candidate's element only (the view's position counts from 1), not the whole array per row.
+        figures: sql<AuditFigures | null>`${shiftAllocationRuns.candidateFigures} -> (${audit.position} - 1)`,
       },
     })
     .from(shiftAllocationRuns)
@@ -67,7 +71,7 @@ export async function outcomeFor(db: Db, me: string, shiftId: string): Promise<A
     yourRank: mine?.rank ?? null,
     totalCandidates: candidates.length,
     yourFairnessValue: mine?.fairnessValue ?? null,
-    explanation: ui.shifts.explanation(fairnessWindowDays, run.minRestHours),
+    explanation: ui.shifts.explanation(fairnessWindowDays, run.minRestHours, run.partTimeFirst),
     candidates: candidates.map((c) => ({
       candidateId: c.candidateId,
       name: c.name,
@@ -86,6 +90,7 @@ export async function auditOf(db: Db, shiftId: string): Promise<AssignmentAudit>
     shiftId,
     runAt: run.createdAt.toISOString(),
     minRestHours: run.minRestHours,
+    partTimeFirst: run.partTimeFirst,
     rows: candidates.map((c) => ({
       candidateId: c.candidateId,
       name: c.name,
@@ -94,6 +99,7 @@ export async function auditOf(db: Db, shiftId: string): Promise<AssignmentAudit>
       rank: c.rank,
       winner: c.winner,
       ineligibleReason: c.ineligibleReason,
+      figures: c.figures,
     })),
   };
 }

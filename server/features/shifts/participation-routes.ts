@@ -1,6 +1,7 @@
 /**
- * Taking part: interest and its withdrawal, the automatic assignment, and what it
- * decided (the outcome dialog, 'Se full audit'). Whether the shift still takes interest
+ * Taking part: what the working-time rules say of me taking a shift, interest and its
+ * withdrawal, the automatic assignment, and what it decided (the outcome dialog, 'Se
+ * full audit'). Whether the shift still takes interest
  * or an assignment is the service's answer (409 with the reason), so nobody meets a
  * bare refusal for pressing a button a moment too late.
  */
@@ -14,10 +15,12 @@ import {
   interestResponse,
   shiftParams,
 } from "../../../common/schemas/shifts.ts";
+import { takeCheckDto } from "../../../common/schemas/work.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { authenticate, requireFeature, signedIn } from "../../platform/pipeline.ts";
 import type { ShiftLoaders } from "./access.ts";
 import { assignShift } from "./allocation.ts";
+import { takeCheck } from "./eligibility.ts";
 import { setInterest } from "./interest.ts";
 import type { Notices } from "./notify.ts";
 import { auditOf, outcomeFor } from "./outcome.ts";
@@ -35,7 +38,21 @@ export function participationRoutes(
   const preValidation = [authenticate(ctx)];
   const me = (request: FastifyRequest) => signedIn(request).actor.userId;
 
-  // 'Jeg er interessert'
+  // Before 'Jeg er interessert': what the working-time rules say of me taking it.
+  r.get(
+    "/api/shifts/:shiftId/eligibility",
+    {
+      schema: { tags, params: shiftParams, response: { 200: takeCheckDto } },
+      config: { action: "shift.participate" },
+      onRequest,
+      preValidation,
+      preHandler: load.participate,
+    },
+    async (request) =>
+      takeCheck(ctx.db, (await load.loadedShift(request)).row, me(request), ctx.config.minRestHours),
+  );
+
+  // 'Jeg er interessert' (refused when the working-time rules would refuse me the shift)
   r.post(
     "/api/shifts/:shiftId/interest",
     {

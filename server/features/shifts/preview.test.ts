@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignmentPreview } from "../../../common/schemas/shifts.ts";
+import { shiftAllocationRuns, shifts } from "../../db/schema.ts";
 import { addInterest, assignShiftTo, makeShift, makeStaff } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { shiftWorld, type World } from "./helpers.test-support.ts";
+import { competence, heldExtra, shiftWorld, type World } from "./helpers.test-support.ts";
 
 const dayMs = 86_400_000;
 
@@ -52,9 +54,40 @@ describe("extra shifts: what 'Tildel automatisk' would decide on", () => {
       reason: "Ikke lenger aktiv i avdelingen",
     });
 
-    // Nothing decided: the shift is still open and can be assigned.
-    const list = (await w.as.leader.get("/api/shifts?view=open")).json() as { shifts: { id: string }[] };
-    expect(list.shifts.some((s) => s.id === shift.id)).toBe(true);
+    // Nothing decided: the shift is still open, without a run.
+    const [row] = await t.ctx.db
+      .select({ status: shifts.status })
+      .from(shifts)
+      .where(eq(shifts.id, shift.id));
+    expect(row!.status).toBe("open");
+    const runs = await t.ctx.db
+      .select()
+      .from(shiftAllocationRuns)
+      .where(eq(shiftAllocationRuns.shiftId, shift.id));
+    expect(runs).toEqual([]);
+  });
+
+  it("names what the working-time rules refuse: a missing competence, overtime", async () => {
+    const startsAt = new Date(Date.now() + 8 * dayMs);
+    const shift = await makeShift(t, { dept: w.a, startsAt });
+    const [skilled, unskilled, tired] = [
+      await person("Har Kompetanse"),
+      await person("Mangler Kompetanse"),
+      await person("Sliten Person"),
+    ];
+    await competence(t, w.a, "Barnesykepleier", {
+      heldBy: [skilled.staffId, tired.staffId],
+      requiredBy: [shift.id],
+    });
+    await heldExtra(t, w.a, tired.userId, new Date(startsAt.getTime() - 2 * dayMs));
+    await addInterest(t, shift.id, [skilled.userId, unskilled.userId, tired.userId]);
+
+    const body = assignmentPreview.parse((await preview(shift.id)).json());
+    expect(body.candidates.map((c) => [c.name, c.eligible, c.reason])).toEqual([
+      ["Har Kompetanse", true, null],
+      ["Mangler Kompetanse", false, "Mangler kompetanse: Barnesykepleier"],
+      ["Sliten Person", false, "Overtid 16 t siste 7 dager (grense 10 t)"],
+    ]);
   });
 
   it("answers an empty list for a shift nobody is interested in yet", async () => {

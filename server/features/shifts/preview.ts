@@ -1,11 +1,13 @@
 /**
  * What 'Tildel automatisk' would decide on, shown before it runs: everyone interested
  * now and whether each could be given the shift, by the same read and the same rules as
- * the assignment (`interestedIn`, `ineligibility`). Nothing is drawn, locked or written:
+ * the assignment (`interestedIn`, `judgeWork`: competence, overlap, rest, hours in 24,
+ * overtime). Nothing is drawn, locked or written:
  * the assignment reads again under its lock, so a change in between is decided on.
  */
 import { inArray, sql } from "drizzle-orm";
-import { fairnessWindowDays, ineligibility } from "../../../common/domain/fairness.ts";
+import { fairnessWindowDays } from "../../../common/domain/fairness.ts";
+import { judgeWork } from "../../../common/domain/working-time.ts";
 import type { AssignmentPreview } from "../../../common/schemas/shifts.ts";
 import { ui } from "../../../common/texts/ui.ts";
 import type { Db } from "../../db/client.ts";
@@ -25,7 +27,7 @@ export async function previewAssignment(
   // As the assignment answers: an assigned, closed or started shift has nothing to ask.
   if (shift.status !== "open") throw conflict("shift_not_open");
   if (shift.startsAt <= now) throw conflict("shift_started");
-  const interested = await interestedIn(db, shift, now, minRestHours);
+  const { interested, shift: toTake, rules } = await interestedIn(db, shift, now, minRestHours);
   const names = await namesOf(
     db,
     interested.map((i) => i.userId),
@@ -34,7 +36,7 @@ export async function previewAssignment(
     const reason = !i.active
       ? t.inactive
       : (() => {
-          const why = ineligibility(shift, i.busy, minRestHours);
+          const [why] = judgeWork(toTake, i.work, { limits: rules.limits, minRestHours }).refusals;
           return why ? ui.shifts.ineligible(why, minRestHours) : null;
         })();
     return {
