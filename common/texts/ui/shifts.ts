@@ -41,11 +41,14 @@ export const shiftsTexts = {
     /** Allowed by the department's agreement, said anyway. */
     shortRest: (warning: ShortRest) =>
       `Kort hvile: ${hoursFigure(warning.hours)} t mellom vaktene (under 11 t) – ${otherShift(warning.shift)}`,
-    /** The outcome's explanation ('Hvordan fungerer tildelingen?'). */
-    explanation: (windowDays: number, minRestHours: number) =>
-      `Den som har fått færrest ekstravakter de siste ${windowDays} dagene får vakten. ` +
+    /** The outcome's explanation ('Hvordan fungerer tildelingen?'), as the run was decided. */
+    explanation: (windowDays: number, minRestHours: number, partTimeFirst: boolean) =>
+      (partTimeFirst
+        ? `Deltid først: deltidsansatte som kan ta vakten, går foran heltidsansatte. Innenfor hver gruppe får den som har fått færrest ekstravakter de siste ${windowDays} dagene vakten. `
+        : `Den som har fått færrest ekstravakter de siste ${windowDays} dagene får vakten. `) +
       `Står flere likt, avgjør en tilfeldig trekning (et nytt tilfeldig løpenummer for hver kandidat, lavest vinner). ` +
-      `Den som ville jobbet overlappende vakter, eller fått mindre enn ${minRestHours} timer hvile mellom to vakter (arbeidsmiljøloven § 10-8), kan ikke få vakten.`,
+      `Den som mangler kompetansen vakten krever, ville jobbet overlappende vakter, fått mindre enn ${minRestHours} timer hvile mellom to vakter (arbeidsmiljøloven § 10-8), ` +
+      `jobbet mer enn avdelingens grense på 24 timer eller fått mer overtid enn grensene for 7 dager, 4 uker eller 52 uker (§ 10-6), kan ikke få vakten.`,
     tieBreak: shortTieBreak,
 
     newShift: "Ny ekstravakt",
