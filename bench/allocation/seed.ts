@@ -1,23 +1,35 @@
 /**
- * The allocation benchmark's department, written in SQL into a new database before the
+ * The allocation benchmark's hospital, written in SQL into a new database before the
  * server starts (see allocation.ts for why each part is there):
- *  - `candidates` staff and one leader, each signed in (lib/people.ts);
- *  - `history` past extra shifts, each assigned to one of the staff: assigned over the two
- *    years before the day before yesterday (so about 90/728 of them fall in the fairness
- *    window), starting a day after they were assigned, shared unevenly (a few people
- *    took many, most fewer) so the 90-day counts differ;
- *  - shifts the staff already hold around the benchmark shifts: each week one extra shift
- *    (assigned in the last two weeks, so counted) and every third week a roster shift
- *    taken in a swap (roster shifts exist only as swap offers), so some candidates of
- *    each benchmark shift lack the rest time around it and eligibility has real work;
+ *  - the benchmark's department: `candidates` staff and one leader, each signed in
+ *    (lib/people.ts). Contracts by how much extra work they take (k: 0 the heaviest
+ *    taker): the heaviest quarter 50 %, the next quarter 75 %, the lighter half full
+ *    time. Three competences, each held by four in five (everyone lacks at most one);
+ *  - `history` past extra shifts over the two years before the day before yesterday
+ *    (so about 90/728 of them fall in the fairness window), each starting a day after it
+ *    was assigned. `candidates × 40` of them (at most `history`) belong to the
+ *    candidates, shared unevenly (a few took many, most fewer, `power(random(), 1.6)`),
+ *    so the 90-day counts differ and the heaviest break an overtime limit; the rest
+ *    belong to the rest of the hospital: colleagues in other departments of 100, about
+ *    70 each (people, profiles and staff records in SQL, without sessions: nobody signs
+ *    in as them);
+ *  - shifts the candidates already hold around the benchmark shifts: an extra shift
+ *    every week (50 %), every second week (75 %) or every fourth (full time), assigned
+ *    in the last two weeks (so counted), and every third week a roster shift received in
+ *    an exchange (roster shifts exist only as swaps; an exchange's is not overtime), so
+ *    some candidates of each benchmark shift lack the rest time, are over an overtime
+ *    limit, and eligibility has real work;
  *  - for the app and for the baseline (if one runs) each, `warmup + shifts` open extra
  *    shifts from the day after tomorrow on, three a day (07–15, 15–23, 23–07 UTC), every
- *    staff member interested in every one;
+ *    staff member interested in every one; every fourth of the app's requires one of
+ *    the competences, in turn;
  *  - `openShifts` further open extra shifts over the next three weeks with 0 to 100
  *    interested each: the open list the members read once the benchmark shifts are
  *    assigned.
  * Everything large is one `generate_series` statement (a million rows in about half a
- * minute on PostgreSQL, most of it index upkeep; PGlite runs the same SQL, slower).
+ * minute on PostgreSQL, most of it index upkeep; PGlite runs the same SQL, slower). The
+ * history's draws are seeded (`setseed`), so two databases seeded alike on one server
+ * get the same history (ids aside): the comparison with another build runs on a twin.
  * VACUUM ANALYZE at the end: planner statistics and visibility maps of a settled table,
  * as autovacuum keeps them. Then a CHECKPOINT: otherwise the one the seed's gigabyte of
  * WAL sets off writes it out during the measured requests, and their commits wait for
@@ -27,7 +39,8 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import { type DatabaseSource, type Db, openDatabase } from "../../server/db/client.ts";
-import { departments, shifts } from "../../server/db/schema.ts";
+import { uuidArray } from "../../server/db/id-list.ts";
+import { competences, departments, shiftCompetences, shifts } from "../../server/db/schema.ts";
 import { type BenchUser, seedPeople } from "../lib/people.ts";
 
 export interface AllocationSeed {
@@ -42,6 +55,8 @@ export interface AllocationSeed {
   app: { warmup: string[]; measured: string[][] };
   /** none without a baseline: they would stay open and lengthen the open list */
   baseline: { warmup: string[]; measured: string[] };
+  /** how the history was shared */
+  history: { candidates: number; colleagues: number; colleagueShifts: number; departments: number };
 }
 
 export interface SeedOptions {
@@ -61,36 +76,49 @@ export interface SeedOptions {
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
 const location = "Sengepost 4";
+/** past extra shifts per candidate in two years, on average (ten a year) */
+const candidateShare = 40;
+/** past extra shifts per colleague elsewhere in the hospital, on average */
+const colleagueShare = 70;
+const departmentSize = 100;
+const competenceNames = ["Intensivsykepleie", "Cytostatika", "Dialyse"];
 
-/** Staff numbered 0..n-1 (k), for spreading generated rows over them. */
+/** The department's staff numbered 0..n-1 (k), for spreading generated rows over them. */
 const numberedStaff = (deptId: string) => sql`
-  select row_number() over (order by user_id)::int - 1 as k, user_id
+  select row_number() over (order by user_id)::int - 1 as k, user_id, id as staff_id, dept_id, position_percent
   from staff where dept_id = ${deptId} and role = 'staff'`;
 
+/** The rest of the hospital's staff, numbered likewise. */
+const numberedColleagues = (deptId: string) => sql`
+  select row_number() over (order by user_id)::int - 1 as k, user_id, dept_id
+  from staff where dept_id <> ${deptId}`;
+
 /**
- * Assigned shifts with their assignments, in one statement: `rows` gives user_id, kind,
- * title, starts_at, ends_at, assigned_at and method of each. Written in the order they
- * were assigned, so the tables lie on disk as a live database's do (newest rows last).
- * The rows agree with their foreign keys by construction, so where the role may
- * (a superuser; PGlite's is one) the per-row key checks are skipped: with them, a million
- * rows took twice as long. Triggers are skipped with them, so what they keep is written
- * here: whether an assignment counts for fairness (its shift is an extra shift), and at
- * the end the fairness window's counts (`countFairness`).
+ * Assigned shifts with their assignments, in one statement: `rows` gives user_id,
+ * dept_id, kind, title, starts_at, ends_at, assigned_at and method of each. Written in
+ * the order they were assigned, so the tables lie on disk as a live database's do
+ * (newest rows last). The rows agree with their foreign keys by construction, so where
+ * the role may (a superuser; PGlite's is one) the per-row key checks are skipped: with
+ * them, a million rows took twice as long. Triggers are skipped with them, so what they
+ * keep is written here: whether an assignment counts for fairness (its shift is an extra
+ * shift), and at the end the fairness window's counts (`countFairness`). `seed` (−1..1)
+ * makes the statement's random() draws repeatable.
  */
-async function insertAssignedShifts(db: Db, deptId: string, rows: SQL) {
+async function insertAssignedShifts(db: Db, rows: SQL, seed?: number) {
   await db.transaction(async (tx) => {
     // Both drivers answer with `rows`.
     const role = (await tx.execute(
       sql`select rolsuper as super from pg_roles where rolname = current_user`,
     )) as unknown as { rows: { super: boolean }[] };
     if (role.rows[0]?.super) await tx.execute(sql`set local session_replication_role = replica`);
+    if (seed !== undefined) await tx.execute(sql`select setseed(${seed})`);
     await tx.execute(sql`
       with r as materialized (
         select gen_random_uuid() as id, g.* from (${rows}) g order by g.assigned_at),
       s as (
         insert into shifts (id, dept_id, kind, title, location, starts_at, ends_at, status,
                             published_at, created_at)
-        select id, ${deptId}::uuid, kind, title, ${location}, starts_at, ends_at, 'assigned',
+        select id, dept_id, kind, title, ${location}, starts_at, ends_at, 'assigned',
                case when kind = 'extra' then assigned_at - interval '1 day' end,
                assigned_at - interval '2 days'
         from r)
@@ -107,6 +135,31 @@ async function countFairness(db: Db) {
     select a.user_id, count(*) from shift_assignments a, fairness_window w
     where a.counts_for_fairness and a.user_id is not null and a.assigned_at > w.since
     group by a.user_id`);
+}
+
+/**
+ * The rest of the hospital: `count` colleagues (user, profile, staff record) spread over
+ * departments of `departmentSize`; returns how many departments.
+ */
+async function seedColleagues(db: Db, count: number): Promise<number> {
+  if (count === 0) return 0;
+  const depts = Math.ceil(count / departmentSize);
+  await db.execute(sql`
+    insert into departments (name) select 'Avdeling ' || g from generate_series(1, ${depts}::int) g`);
+  await db.execute(sql`
+    with d as materialized (
+      select id, row_number() over (order by name)::int - 1 as i from departments where name like 'Avdeling %'),
+    p as materialized (
+      select gen_random_uuid() as id, g, 'Kollega ' || g as name from generate_series(1, ${count}::int) g),
+    u as (
+      insert into "user" (id, name, email, email_verified)
+      select id, name, 'kollega' || g || '@bench.no', true from p),
+    pr as (
+      insert into profiles (user_id, full_name, current_dept_id)
+      select p.id, p.name, d.id from p join d on d.i = p.g % ${depts}::int)
+    insert into staff (user_id, dept_id, role)
+    select p.id, d.id, 'staff' from p join d on d.i = p.g % ${depts}::int`);
+  return depts;
 }
 
 /** Open extra shifts, three a day from `firstDay`; their ids in order. */
@@ -139,8 +192,27 @@ export async function insertOpenShifts(
   return rows.map((r) => r.id);
 }
 
+/** The department's three competences, each held by four in five of its staff. */
+async function seedCompetences(db: Db, deptId: string): Promise<string[]> {
+  const rows = await db
+    .insert(competences)
+    .values(competenceNames.map((name) => ({ deptId, name })))
+    .returning({ id: competences.id });
+  const ids = rows.map((r) => r.id);
+  await db.execute(sql`
+    insert into staff_competences (staff_id, competence_id)
+    select p.staff_id, c.id
+    from (${numberedStaff(deptId)}) p
+    cross join unnest(${uuidArray(ids)}) with ordinality c(id, i)
+    where (p.k + c.i::int * 7) % 5 <> 0`);
+  return ids;
+}
+
 export async function seedAllocation(source: DatabaseSource, opts: SeedOptions): Promise<AllocationSeed> {
-  const database = await openDatabase(source);
+  // The history's statements run for a while; the app's 5 s limit is for requests.
+  const database = await openDatabase(
+    "databaseUrl" in source ? { ...source, statementTimeoutMs: 600_000 } : source,
+  );
   const { db } = database;
   try {
     const [dept] = await db.insert(departments).values({ name: "Benkmerket" }).returning();
@@ -149,28 +221,44 @@ export async function seedAllocation(source: DatabaseSource, opts: SeedOptions):
     const members = await seedPeople(db, { deptId, count: n, authSecret });
     const [leader] = await seedPeople(db, { deptId, count: 1, authSecret, role: "leader", label: "leder" });
     const staffK = numberedStaff(deptId);
+    // The heaviest takers (low k: the history's draws favour them) work part time.
+    await db.execute(sql`
+      update staff m set position_percent = case when p.k < ${n}::int / 4 then 50
+                                                 when p.k < ${n}::int / 2 then 75 else 100 end
+      from (${staffK}) p where m.id = p.staff_id`);
+    const competenceIds = await seedCompetences(db, deptId);
+
+    const candidateRows = Math.min(opts.history, n * candidateShare);
+    const colleagueRows = opts.history - candidateRows;
+    const colleagues = colleagueRows > 0 ? Math.max(1, Math.round(colleagueRows / colleagueShare)) : 0;
+    const departmentCount = await seedColleagues(db, colleagues);
 
     // The two years in as many parts as there are cores, written at once: PostgreSQL
     // inserts them side by side (about twice as fast here), PGlite one after another.
     const parts = Math.min(4, os.availableParallelism());
     const partDays = 728 / parts;
-    const rowsOf = (part: number) =>
-      Math.floor((opts.history * (part + 1)) / parts) - Math.floor((opts.history * part) / parts);
+    const share = (total: number, part: number) =>
+      Math.floor((total * (part + 1)) / parts) - Math.floor((total * part) / parts);
+    /** `count` draws of whom (k) and when (at) in the part's stretch of the two years */
+    const draws = (count: number, k: SQL, part: number) => sql`
+      select ${k} as k, now() - interval '2 days'
+               - (${part * partDays}::float8 + random() * ${partDays}::float8) * interval '1 day' as at
+      from generate_series(1, ${count}::int)`;
+    const pastShift = sql`'extra' as kind, 'Ekstravakt' as title,
+      date_trunc('hour', h.at) + interval '1 day' as starts_at,
+      date_trunc('hour', h.at) + interval '32 hours' as ends_at, h.at as assigned_at, 'auto' as method`;
     await Promise.all(
       Array.from({ length: parts }, (_, part) =>
         insertAssignedShifts(
           db,
-          deptId,
-          sql`select p.user_id, 'extra' as kind, 'Ekstravakt' as title,
-                     date_trunc('hour', h.at) + interval '1 day' as starts_at,
-                     date_trunc('hour', h.at) + interval '32 hours' as ends_at,
-                     h.at as assigned_at, 'auto' as method
-              from (select floor(${n}::int * power(random(), 1.6))::int as k,
-                           now() - interval '2 days'
-                                 - (${part * partDays}::float8 + random() * ${partDays}::float8)
-                                   * interval '1 day' as at
-                    from generate_series(1, ${rowsOf(part)}::int)) h
-              join (${staffK}) p on p.k = h.k`,
+          sql`select p.user_id, p.dept_id, ${pastShift}
+              from (${draws(share(candidateRows, part), sql`floor(${n}::int * power(random(), 1.6))::int`, part)}) h
+              join (${staffK}) p on p.k = h.k
+              union all
+              select q.user_id, q.dept_id, ${pastShift}
+              from (${draws(share(colleagueRows, part), sql`floor(${colleagues}::int * random())::int`, part)}) h
+              join (${numberedColleagues(deptId)}) q on q.k = h.k`,
+          (part + 1) / (parts + 1),
         ),
       ),
     );
@@ -179,13 +267,13 @@ export async function seedAllocation(source: DatabaseSource, opts: SeedOptions):
     const perSet = opts.warmupShifts + opts.shifts;
     const appSet = opts.warmupShifts + opts.shifts * opts.appRuns;
     const weeks = Math.ceil(Math.max(perSet, appSet) / 3 / 7) + 1;
-    // Each week from the one before the benchmark shifts on, every staff member holds one
-    // extra shift assigned in the last two weeks, and every third week a roster shift
-    // taken in a swap three days later: busy near about a third of the benchmark shifts.
+    // From the week before the benchmark shifts on, every staff member holds an extra
+    // shift every week, second or fourth week by contract, assigned in the last two
+    // weeks, and every third week a roster shift received in an exchange three days
+    // later: busy near a part of the benchmark shifts.
     await insertAssignedShifts(
       db,
-      deptId,
-      sql`select p.user_id, u.kind, u.title, t.starts_at, t.starts_at + interval '8 hours' as ends_at,
+      sql`select p.user_id, p.dept_id, u.kind, u.title, t.starts_at, t.starts_at + interval '8 hours' as ends_at,
                  now() - (1 + (p.k + w + 14) % 14) * interval '1 day' as assigned_at, u.method
           from (${staffK}) p
           cross join generate_series(-1, ${weeks}::int) w
@@ -195,13 +283,22 @@ export async function seedAllocation(source: DatabaseSource, opts: SeedOptions):
             select ${new Date(firstDay).toISOString()}::timestamptz
                    + (w * 7 + (p.k * 3 + w + 7 + u.later) % 7) * interval '1 day'
                    + (7 + 8 * ((p.k + w + 3) % 3)) * interval '1 hour' as starts_at) t
-          where u.kind = 'extra' or (p.k + w + 3) % 3 = 0`,
+          where (u.kind = 'extra'
+                 and (p.k + w + 8) % (case p.position_percent when 50 then 1 when 75 then 2 else 4 end) = 0)
+             or (u.kind = 'roster' and (p.k + w + 3) % 3 = 0)`,
     );
 
     const appIds = await insertOpenShifts(db, deptId, leader!.id, appSet, firstDay, "Ekstravakt A");
     const baselineIds = opts.baseline
       ? await insertOpenShifts(db, deptId, leader!.id, perSet, firstDay, "Ekstravakt B")
       : [];
+    // Every fourth of the app's shifts requires a competence, each in turn.
+    const requiring = appIds.flatMap((shiftId, j) =>
+      j % 4 === 3
+        ? [{ shiftId, competenceId: competenceIds[Math.floor(j / 4) % competenceIds.length]! }]
+        : [],
+    );
+    if (requiring.length > 0) await db.insert(shiftCompetences).values(requiring);
     // Every staff member interested in every benchmark shift, in the days after it opened.
     await db.execute(sql`
       insert into shift_interests (shift_id, user_id, created_at)
@@ -234,6 +331,12 @@ export async function seedAllocation(source: DatabaseSource, opts: SeedOptions):
         measured: Array.from({ length: opts.appRuns }, (_, i) => run(appIds, i)),
       },
       baseline: { warmup: warmup(baselineIds), measured: run(baselineIds, 0) },
+      history: {
+        candidates: candidateRows,
+        colleagues,
+        colleagueShifts: colleagueRows,
+        departments: departmentCount,
+      },
     };
   } finally {
     await database.close();

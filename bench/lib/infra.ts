@@ -1,14 +1,15 @@
 /**
- * The processes and databases the benchmarks run against: the bundled app server, a
- * benchmark's bare baseline server, a throw-away database (PGlite directory or
- * PostgreSQL database), and a CPU meter that tells which process used the machine's two
- * cores while traffic ran.
+ * The processes and databases the benchmarks run against: the bundled app server (of the
+ * current source, or of an earlier commit to compare with), a benchmark's bare baseline
+ * server, a throw-away database (PGlite directory or PostgreSQL database), and a CPU
+ * meter that tells which process used the machine's two cores while traffic ran.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, symlink, unlink } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { serverArgs } from "../../scripts/builds.mjs";
 import { databaseUrlFor } from "../../server/test/pg-admin.ts";
@@ -30,6 +31,7 @@ export function freePort(): Promise<number> {
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const proc = spawn(command, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    proc.once("error", reject);
     proc.once("exit", (code) =>
       code === 0 ? resolve() : reject(new Error(`${args.join(" ")}: exit ${code}`)),
     );
@@ -38,6 +40,48 @@ function run(command: string, args: string[]): Promise<void> {
 
 /** The server bundle from the current source, so the figures are never those of a stale build. */
 export const buildServer = () => run(process.execPath, [path.join(root, "scripts/build-server.mjs")]);
+
+/** A server bundle: the checkout it was built in (the process's directory) and Node's arguments. */
+export interface AppBuild {
+  root: string;
+  args: string[];
+}
+
+/** The current source's bundle (`buildServer`), as `npm start` runs it. */
+export const currentBuild: AppBuild = { root, args: serverArgs };
+
+/**
+ * The server bundle of the git commit `ref`, for a comparison in the same run: checked
+ * out into a temporary worktree (detached, so no branch is touched) with this checkout's
+ * node_modules linked in, built by its own scripts/build-server.mjs and started by its
+ * own scripts/builds.mjs. `remove` deletes the worktree again.
+ */
+export async function buildAtRef(ref: string): Promise<{ build: AppBuild; remove(): Promise<void> }> {
+  const dir = path.join(await mkdtemp(path.join(os.tmpdir(), "vaktrom-ref-")), "tree");
+  const modules = path.join(dir, "node_modules");
+  const remove = async () => {
+    // The link first, so that nothing removing the tree can reach the real node_modules.
+    await unlink(modules).catch(() => {});
+    const removed = await run("git", ["worktree", "remove", "--force", dir]).then(
+      () => true,
+      () => false,
+    );
+    await rm(path.dirname(dir), { recursive: true, force: true });
+    if (!removed) await run("git", ["worktree", "prune"]).catch(() => {});
+  };
+  try {
+    await run("git", ["worktree", "add", "--detach", dir, ref]);
+    await symlink(path.join(root, "node_modules"), modules, "dir");
+    await run(process.execPath, [path.join(dir, "scripts/build-server.mjs")]);
+    const { serverArgs: args } = (await import(pathToFileURL(path.join(dir, "scripts/builds.mjs")).href)) as {
+      serverArgs: string[];
+    };
+    return { build: { root: dir, args }, remove };
+  } catch (err) {
+    await remove();
+    throw err;
+  }
+}
 
 export interface RunningServer {
   pid: number;
@@ -50,11 +94,12 @@ async function startProcess(
   args: string[],
   envFor: (port: number) => NodeJS.ProcessEnv,
   health: string,
+  cwd = root,
 ): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const proc: ChildProcess = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...envFor(port), PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -102,17 +147,19 @@ function benchServerFlags(): string[] {
 
 /**
  * The bundled app as `npm start` runs it (staging, so the empty database is ours to
- * fill), against `db`. Its session secret is `authSecret`, so the benchmark can sign the
- * session cookies it seeded. Logging at `warn`: a line per request would measure the
- * logger. Rate limits raised so sign-in limits never answer 429 (the benchmarked routes
- * have none).
+ * fill), against `db`: the current source's, or `build` (`buildAtRef`). Its session
+ * secret is `authSecret`, so the benchmark can sign the session cookies it seeded.
+ * Logging at `warn`: a line per request would measure the logger. Rate limits raised so
+ * sign-in limits never answer 429 (the benchmarked routes have none). Every build serves
+ * this checkout's web app, if built (the API answers without one).
  */
-export function startApp(db: BenchDb, authSecret: string): Promise<RunningServer> {
+export function startApp(db: BenchDb, authSecret: string, build = currentBuild): Promise<RunningServer> {
   return startProcess(
-    [...benchServerFlags(), ...serverArgs],
+    [...benchServerFlags(), ...build.args],
     (port) => ({
       ...baseEnv(),
       ...("dataDir" in db ? { DATA_DIR: db.dataDir } : { DATABASE_URL: db.databaseUrl }),
+      WEB_DIST: path.join(root, "dist/web"),
       HOST: "127.0.0.1",
       // The Origin our sockets and posts send, as a browser on the app's own page would.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -124,6 +171,7 @@ export function startApp(db: BenchDb, authSecret: string): Promise<RunningServer
       RATE_LIMIT_PER_IP: "1000000",
     }),
     "/api/health",
+    build.root,
   );
 }
 
@@ -143,9 +191,15 @@ export function startBaseline(
   );
 }
 
-/** A new, empty database `vaktrom_bench_<pid>` on the local server; `drop` removes it. */
-export async function temporaryPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `vaktrom_bench_${process.pid}`;
+/**
+ * A new, empty database `vaktrom_bench_<pid><suffix>` on the local server (a suffix for a
+ * second one at once); `drop` removes it.
+ */
+export async function temporaryPgDatabase(
+  adminUrl: string,
+  suffix = "",
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `vaktrom_bench_${process.pid}${suffix}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
@@ -163,17 +217,19 @@ export type Driver = "pglite" | "postgres";
 
 /**
  * A new, empty database for one run: a temporary PGlite directory, or a temporary
- * database on the PostgreSQL server at `pgUrl`; `cleanup` removes it.
+ * database on the PostgreSQL server at `pgUrl` (`suffix` tells a second one apart);
+ * `cleanup` removes it.
  */
 export async function freshDatabase(
   driver: Driver,
   pgUrl: string,
+  suffix = "",
 ): Promise<{ db: BenchDb; cleanup(): Promise<void> }> {
   if (driver === "pglite") {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "vaktrom-bench-"));
     return { db: { dataDir }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
   }
-  const temp = await temporaryPgDatabase(pgUrl);
+  const temp = await temporaryPgDatabase(pgUrl, suffix);
   return { db: { databaseUrl: temp.url }, cleanup: temp.drop };
 }
 
