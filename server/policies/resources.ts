@@ -168,6 +168,7 @@ export interface Actions {
   "shift.list": DepartmentResource;
   "shift.listDrafts": DepartmentResource;
   "shift.fairness": DepartmentResource;
+  "shift.fairnessMine": DepartmentResource;
   "shift.read": ShiftResource;
   "shift.create": DepartmentResource;
   "shift.manage": ShiftResource;

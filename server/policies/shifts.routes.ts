@@ -16,6 +16,8 @@ export const shiftRoutes: RouteTable = {
   "GET /api/shifts": signedIn,
   "GET /api/shifts/counts": signedIn,
   "GET /api/shifts/fairness": ["401", "403", "403", "ok", "ok", "403", "ok"],
+  // One's own place in one's current department's queue: every active member.
+  "GET /api/shifts/fairness/me": signedIn,
   "POST /api/shifts": ["401", "403", "403", "ok|403", "ok", "403", "403|ok"],
   "PATCH /api/shifts/:shiftId": draftManagers,
   // Deleted by the first allowed caller, it would not be there for the next.

@@ -35,6 +35,7 @@ describe("policies: extra shifts", () => {
   table("shift.list", "department's shifts", dept, readers);
   table("shift.listDrafts", "department's drafts", dept, managers);
   table("shift.fairness", "department's fairness picture", dept, managers);
+  table("shift.fairnessMine", "own place in the department's queue", dept, activeStaff);
   table("shift.read", "open shift", shift("open"), readers);
   table("shift.read", "closed shift", shift("closed"), readers);
   table("shift.read", "draft", shift("draft"), managers);

@@ -150,6 +150,7 @@ export function listRequests(routes: { method: string; url: string }[], s: Scene
     ],
     "GET /api/shifts/counts": [["member", "/api/shifts/counts"]],
     "GET /api/shifts/fairness": [["leader", "/api/shifts/fairness"]],
+    "GET /api/shifts/fairness/me": [["member", "/api/shifts/fairness/me"]],
     "GET /api/shifts/:shiftId/assignment-preview": [
       ["leader", `/api/shifts/${s.openShift}/assignment-preview`],
     ],

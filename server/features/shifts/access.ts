@@ -107,6 +107,8 @@ export function shiftLoaders(ctx: AppContext) {
       notFound: "no_department",
       refusal: "shift_manage_refused",
     }),
+    /** My own place in my current department's queue is mine to see (its active members). */
+    fairnessMineHere: authorize(ctx, "shift.fairnessMine", currentDepartment, { notFound: "no_department" }),
     /** I may create shifts where the form (or my current department) says. */
     createIn: authorize(
       ctx,

@@ -2,13 +2,30 @@
  * The fairness value (spec §9, decisions.md § What counts for fairness): how many extra
  * shifts a person holds that were assigned to them in the last 90 days, across all their
  * departments. Roster shifts never count. One grouped count serves the allocation (for
- * its candidates) and the leaders' overview (for the whole department).
+ * its candidates), the leaders' overview (for the whole department) and 'Din plass i
+ * køen' (the department's queue).
+ *
+ * Beside it, what everyone can see (issue 28): the nights, weekends and public holidays a
+ * person worked (common/domain/unsocial.ts), also across all their departments, as the
+ * fairness value is.
  */
-import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
-import { fairnessWindowDays } from "../../../common/domain/fairness.ts";
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { fairnessWindowDays, type Interval } from "../../../common/domain/fairness.ts";
+import { countUnsocial, unsocialReadFrom } from "../../../common/domain/unsocial.ts";
+import { isPartTime } from "../../../common/domain/working-time.ts";
 import type { FairnessOverview } from "../../../common/schemas/shifts.ts";
+import type { FairnessFigures, MyFairness } from "../../../common/schemas/work.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { fairnessCounts, fairnessWindow, profiles, shiftAssignments, staff, user } from "../../db/schema.ts";
+import {
+  departments,
+  fairnessCounts,
+  fairnessWindow,
+  profiles,
+  shiftAssignments,
+  shifts,
+  staff,
+  user,
+} from "../../db/schema.ts";
 import { avatarUrlSql } from "../../platform/avatars.ts";
 import { nameOf } from "../../platform/people.ts";
 
@@ -71,21 +88,136 @@ export async function moveFairnessWindow(tx: Tx, now: Date) {
   await tx.execute(sql`select fairness_window_move(${fairnessWindowStart(now).toISOString()}::timestamptz)`);
 }
 
-/** Every active member of the department with their count, none left out for having none. */
+/** The user ids of the department's active members, as SQL to select by. */
+const activeMembersOf = (db: Db, deptId: string) =>
+  db
+    .select({ userId: staff.userId })
+    .from(staff)
+    .where(and(eq(staff.deptId, deptId), eq(staff.isActive, true)));
+
+/**
+ * The shifts of `people` that count as worked by `now`, by person: extra shifts they hold
+ * and roster shifts they got in a swap, started, and ending after the earliest instant a
+ * window looks at. One read for everyone; unsocial.ts classifies them in TypeScript, by
+ * the same Oslo rules (time zone, summer time, the computus) the swap wishes use, which
+ * SQL would have to repeat.
+ */
+async function workedShifts(
+  db: Db,
+  people: string | SQLWrapper,
+  now: Date,
+): Promise<Map<string, Interval[]>> {
+  const rows = await db
+    .select({ userId: shiftAssignments.userId, startsAt: shifts.startsAt, endsAt: shifts.endsAt })
+    .from(shiftAssignments)
+    .innerJoin(shifts, eq(shifts.id, shiftAssignments.shiftId))
+    .where(
+      and(
+        typeof people === "string"
+          ? eq(shiftAssignments.userId, people)
+          : inArray(shiftAssignments.userId, people),
+        or(eq(shifts.kind, "extra"), eq(shiftAssignments.method, "swap")),
+        lte(shifts.startsAt, now),
+        gt(shifts.endsAt, unsocialReadFrom(now)),
+      ),
+    );
+  const byPerson = new Map<string, Interval[]>();
+  for (const { userId, ...shift } of rows) {
+    if (!userId) continue;
+    const held = byPerson.get(userId);
+    if (held) held.push(shift);
+    else byPerson.set(userId, [shift]);
+  }
+  return byPerson;
+}
+
+const figuresOf = (count: number, worked: Interval[] | undefined, now: Date): FairnessFigures => ({
+  count,
+  ...countUnsocial(worked ?? [], now),
+});
+
+/**
+ * Every active member of the department with their count and unsocial shifts, none left
+ * out for having none.
+ */
 export async function fairnessOverview(db: Db, deptId: string, now: Date): Promise<FairnessOverview> {
   const recent = recentExtraCounts(db, now);
-  const people = await db
-    .select({
-      userId: staff.userId,
-      name: nameOf(user, profiles),
-      avatarUrl: avatarUrlSql(profiles),
-      count: sql<number>`coalesce(${recent.count}, 0)::int`,
-    })
-    .from(staff)
-    .innerJoin(user, eq(user.id, staff.userId))
-    .leftJoin(profiles, eq(profiles.userId, staff.userId))
-    .leftJoin(recent, eq(recent.userId, staff.userId))
-    .where(and(eq(staff.deptId, deptId), eq(staff.isActive, true)))
-    .orderBy(asc(sql`lower(${nameOf(user, profiles)})`), asc(staff.userId));
-  return { deptId, windowDays: fairnessWindowDays, people };
+  const [people, worked] = await Promise.all([
+    db
+      .select({
+        userId: staff.userId,
+        name: nameOf(user, profiles),
+        avatarUrl: avatarUrlSql(profiles),
+        count: sql<number>`coalesce(${recent.count}, 0)::int`,
+      })
+      .from(staff)
+      .innerJoin(user, eq(user.id, staff.userId))
+      .leftJoin(profiles, eq(profiles.userId, staff.userId))
+      .leftJoin(recent, eq(recent.userId, staff.userId))
+      .where(and(eq(staff.deptId, deptId), eq(staff.isActive, true)))
+      .orderBy(asc(sql`lower(${nameOf(user, profiles)})`), asc(staff.userId)),
+    workedShifts(db, activeMembersOf(db, deptId), now),
+  ]);
+  return {
+    deptId,
+    windowDays: fairnessWindowDays,
+    people: people.map((p) => ({ ...p, ...figuresOf(p.count, worked.get(p.userId), now) })),
+  };
+}
+
+/** Where one stands in the assignment's order. */
+export interface Standing {
+  partTime: boolean;
+  /** extra shifts in the fairness window */
+  count: number;
+}
+
+/**
+ * My place in the queue (fairness.ts `rankCandidates`' order): 1 + how many stand before
+ * me. With 'Deltid først' every part-timer stands before every full-timer; within a
+ * group, fewer extra shifts stand first. Equals share a place: the draw between them is
+ * made at each assignment, not here.
+ */
+export function queuePlace(me: Standing, everyone: readonly Standing[], partTimeFirst: boolean): number {
+  const before = (other: Standing) =>
+    partTimeFirst && other.partTime !== me.partTime ? other.partTime : other.count < me.count;
+  return 1 + everyone.filter(before).length;
+}
+
+/**
+ * 'Din plass i køen': my figures and place among the department's active members. The
+ * caller is one of them (`shift.fairnessMine`).
+ */
+export async function myFairness(db: Db, deptId: string, userId: string, now: Date): Promise<MyFairness> {
+  const members = activeMembersOf(db, deptId);
+  // A select in a template is written in parentheses: `user_id in (select …)`.
+  const recent = recentExtraCounts(db, now, sql`${members}`);
+  const [queue, worked] = await Promise.all([
+    db
+      .select({
+        userId: staff.userId,
+        positionPercent: staff.positionPercent,
+        fullTimeHours: staff.fullTimeHours,
+        count: sql<number>`coalesce(${recent.count}, 0)::int`,
+        partTimeFirst: departments.partTimeFirst,
+      })
+      .from(staff)
+      .innerJoin(departments, eq(departments.id, staff.deptId))
+      .leftJoin(recent, eq(recent.userId, staff.userId))
+      .where(and(eq(staff.deptId, deptId), eq(staff.isActive, true))),
+    workedShifts(db, userId, now),
+  ]);
+  const standings = queue.map((m) => ({ userId: m.userId, partTime: isPartTime(m), count: m.count }));
+  const me = standings.find((m) => m.userId === userId);
+  if (!me) throw new Error("myFairness: the caller is no active member of the department");
+  const partTimeFirst = queue[0]!.partTimeFirst;
+  return {
+    deptId,
+    windowDays: fairnessWindowDays,
+    figures: figuresOf(me.count, worked.get(userId), now),
+    place: queuePlace(me, standings, partTimeFirst),
+    of: standings.length,
+    partTimeFirst,
+    partTime: me.partTime,
+  };
 }

@@ -1,8 +1,8 @@
 /**
  * The list screen and a shift's life: the tabs and their counts, the leaders' fairness
- * picture, create, edit, delete, publish and close. Lists are of my current department
- * ('Mine tildelte': of every department I work in). A shift one may not see answers
- * exactly like a missing one.
+ * picture and everyone's own place in the queue, create, edit, delete, publish and
+ * close. Lists are of my current department ('Mine tildelte': of every department I work
+ * in). A shift one may not see answers exactly like a missing one.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -17,6 +17,7 @@ import {
   shiftListQuery,
   shiftParams,
 } from "../../../common/schemas/shifts.ts";
+import { myFairness as myFairnessSchema } from "../../../common/schemas/work.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { forbidden } from "../../platform/errors.ts";
 import { sendJsonText } from "../../platform/json-text.ts";
@@ -25,7 +26,7 @@ import { viewerOf } from "../../platform/viewer.ts";
 import { may } from "../../policies/index.ts";
 import { type ShiftLoaders, targetDeptId } from "./access.ts";
 import { countShifts } from "./counts.ts";
-import { fairnessOverview } from "./fairness.ts";
+import { fairnessOverview, myFairness } from "./fairness.ts";
 import { closeShift, createShift, deleteShift, editShift, publishShift } from "./lifecycle.ts";
 import type { Notices } from "./notify.ts";
 import { listShifts, openShiftsCache, openShiftsJson, presentShift } from "./present.ts";
@@ -98,6 +99,19 @@ export function shiftRoutes(app: FastifyInstance, ctx: AppContext, load: ShiftLo
       preHandler: [load.fairnessHere],
     },
     async (request) => fairnessOverview(ctx.db, myDeptId(request), ctx.clock.now()),
+  );
+
+  // 'Din plass i køen' on 'Mine vakter'.
+  r.get(
+    "/api/shifts/fairness/me",
+    {
+      schema: { tags, response: { 200: myFairnessSchema } },
+      config: { action: "shift.fairnessMine" },
+      onRequest,
+      preValidation,
+      preHandler: [load.fairnessMineHere],
+    },
+    async (request) => myFairness(ctx.db, myDeptId(request), signedIn(request).actor.userId, ctx.clock.now()),
   );
 
   // 'Ny ekstravakt': a draft.
