@@ -25,6 +25,7 @@ import { pushesOnPublish, pushFeature } from "./features/push/index.ts";
 import { shiftsFeature } from "./features/shifts/index.ts";
 import { swapsFeature } from "./features/swaps/index.ts";
 import { usersFeature } from "./features/users/index.ts";
+import { workFeature } from "./features/work/index.ts";
 import { createAuth, resolveAuthSecret } from "./platform/auth.ts";
 import { BackgroundTasks } from "./platform/background.ts";
 import { loadBrand } from "./platform/brand.ts";
@@ -64,6 +65,7 @@ const features: Feature[] = [
   profileFeature,
   pushFeature,
   dutyFeature,
+  workFeature,
   devFeature,
 ];
 

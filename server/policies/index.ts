@@ -16,6 +16,7 @@ import "./profile.ts";
 import "./notifications.ts";
 import "./duty.ts";
 import "./push.ts";
+import "./work.ts";
 import { type Actor, may, type PolicyEnv } from "./policy.ts";
 
 export * from "./policy.ts";

@@ -111,6 +111,13 @@ export interface DutyRoleResource {
   onBlock: readonly string[];
 }
 
+/** A department's competence ('Anestesisykepleier', issue 28). */
+export interface CompetenceResource {
+  type: "competence";
+  id: string;
+  deptId: string;
+}
+
 /**
  * A broadcast ('Send varsel til alle') and who sent it; its department is the sender's
  * when it was sent (null once that department is gone).
@@ -227,6 +234,17 @@ export interface Actions {
   "dutyRole.assign": DutyRoleResource;
   "dutyRole.take": DutyRoleResource;
   "dutyRole.handOver": DutyRoleResource;
+  // working time and competence (issue 28)
+  "work.department": DepartmentResource;
+  "workRules.read": DepartmentResource;
+  "workRules.edit": DepartmentResource;
+  "competence.list": DepartmentResource;
+  "competence.create": DepartmentResource;
+  "competence.read": CompetenceResource;
+  "competence.rename": CompetenceResource;
+  "competence.delete": CompetenceResource;
+  "staffWork.read": DepartmentResource;
+  "staffWork.edit": DepartmentResource;
   "broadcast.list": AppResource;
   "broadcast.readers": BroadcastResource;
 }

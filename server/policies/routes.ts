@@ -14,6 +14,7 @@ import { shiftRoutes } from "./shifts.routes.ts";
 import { swapRoutes } from "./swaps.routes.ts";
 import { urgentRoutes } from "./urgent.routes.ts";
 import { userRoutes } from "./users.routes.ts";
+import { workRoutes } from "./work.routes.ts";
 
 export const routeTables = {
   auth: authRoutes,
@@ -28,4 +29,5 @@ export const routeTables = {
   push: pushRoutes,
   dev: devRoutes,
   duty: dutyRoutes,
+  work: workRoutes,
 };

@@ -82,6 +82,8 @@ export interface DeptResources {
   broadcast: string;
   /** the owner's device with push on (its endpoint on this computer refuses connections) */
   pushDevice: string;
+  /** a competence the leader made, which the owner holds */
+  competence: string;
 }
 export type ResourceName = keyof DeptResources;
 
@@ -264,6 +266,20 @@ async function furnish(
     )
   ).id;
 
+  // A competence, made by the leader as 'Kompetanse' would, held by the owner.
+  const competence = (
+    await ok(
+      at(people.leader, "POST", `/api/departments/${dept}/competences`, { name: `Kompetanse ${fresh()}` }),
+    )
+  ).id;
+  await ok(
+    people.leader.request("PUT", `/api/departments/${dept}/staff/${owner}/work`, {
+      positionPercent: 80,
+      fullTimeHours: 35.5,
+      competenceIds: [competence],
+    }),
+  );
+
   return {
     messageIn,
     fileKeys: Object.fromEntries(stored.map((f) => [f.id, f.key])),
@@ -297,6 +313,7 @@ async function furnish(
       // sent from the department after both are furnished (buildApiWorld)
       broadcast: "",
       pushDevice,
+      competence,
     },
   };
 }
@@ -373,6 +390,7 @@ const paramDefaults: Record<string, ResourceName> = {
   roleId: "dutyRole",
   broadcastId: "broadcast",
   deviceId: "pushDevice",
+  competenceId: "competence",
 };
 
 /** Routes whose parameter names a resource in another state than the default. */
@@ -536,6 +554,20 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
   "POST /api/departments/:deptId/duty/roles/:roleId/take": () => ({}),
   // To its holder himself: past the policy a 422 that changes nothing, so no caller sees another's change.
   "POST /api/departments/:deptId/duty/roles/:roleId/handover": ({ d }) => ({ userId: d.owner }),
+  "PUT /api/departments/:deptId/work-rules": () => ({
+    maxHoursPerDay: 12,
+    maxOvertimeWeek: 10,
+    maxOvertime4Weeks: 25,
+    maxOvertimeYear: 200,
+    partTimeFirst: true,
+  }),
+  "POST /api/departments/:deptId/competences": () => ({ name: `Kompetanse ${fresh()}` }),
+  "PATCH /api/departments/:deptId/competences/:competenceId": () => ({ name: `Kompetanse ${fresh()}` }),
+  "PUT /api/departments/:deptId/staff/:userId/work": ({ d }) => ({
+    positionPercent: 50,
+    fullTimeHours: 37.5,
+    competenceIds: [d.competence],
+  }),
   "PUT /api/me/alerts": () => ({ quietOffShift: true }),
   "POST /api/push/subscriptions": () => ({ endpoint: `http://127.0.0.1:9/push/${fresh()}`, keys: pushKeys }),
   "PUT /api/push/preference": () => ({ showContent: true }),

@@ -13,4 +13,5 @@ export const workErrors = {
   competence_not_found: "Kompetansen finnes ikke, eller du har ikke tilgang til den.",
   competences_full: `Avdelingen har allerede ${workLimits.competencesPerDepartment} kompetanser.`,
   competence_not_in_department: "En av kompetansene hører ikke til avdelingen.",
+  staff_record_not_found: "Personen er ikke registrert i avdelingen.",
 } as const;
