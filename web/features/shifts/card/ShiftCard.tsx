@@ -1,9 +1,11 @@
 /**
  * One extra shift as a card (ui.md): day and time first, the kind of shift, the place
- * (and the department for someone in several), the status badge in the corner, who is
- * interested or who got it, then the actions. An `article` named by title and time, so
- * a screen reader's list of articles and a test can find it by what people see.
+ * (and the department for someone in several), the status badge in the corner, what
+ * competence it requires ('Krever: …'), who is interested or who got it, then the
+ * actions. An `article` named by title and time, so a screen reader's list of articles
+ * and a test can find it by what people see.
  */
+import { BadgeCheck } from "lucide-react";
 import { useId } from "react";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import type { ShiftDto } from "../../../../common/schemas/shifts.ts";
@@ -53,6 +55,12 @@ export function ShiftCard({ shift }: { shift: ShiftDto }) {
         </div>
         <StatusBadge status={shift.status} />
       </div>
+      {shift.requires.length > 0 && (
+        <p className="flex items-start gap-1.5 text-sm font-medium text-ink">
+          <BadgeCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+          {ui.work.requires.card(shift.requires.map((c) => withoutBidiControls(c.name)))}
+        </p>
+      )}
       {shift.description && <p className="line-clamp-3 text-sm text-ink">{shift.description}</p>}
       {shift.assignment ? (
         <Assignee shift={shift} />

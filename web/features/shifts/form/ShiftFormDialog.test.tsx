@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { formatNorwegianDate } from "../../../../common/domain/norwegian-date.ts";
 import { type ShiftInput, shiftInputMinutes } from "../../../../common/schemas/shifts.ts";
 import { renderApp, session } from "../../../test/app.tsx";
+import { competenceIds, workServer } from "../../../test/work-api.ts";
 import { failure, ids, inDays, kari, shift, shiftsServer } from "../shifts-api.test-support.ts";
 
 async function openCreate() {
@@ -122,6 +123,7 @@ describe("'Ny ekstravakt'", () => {
       title: "Dagvakt",
       location: "Intensiv",
       description: "",
+      requires: [],
       deptId: session("leader").currentDeptId,
     });
     await userEvent.click(await within(dialog).findByRole("button", { name: "Publiser nå" }));
@@ -290,6 +292,62 @@ describe("'Ny ekstravakt'", () => {
       title: "Helgevakt",
       location: "Dagkirurgi",
       description: "Ta med nøkkelkort",
+      requires: [],
     });
+  });
+});
+
+describe("'Krever kompetanse'", () => {
+  const anestesi = { id: competenceIds.anestesi, name: "Anestesisykepleier" };
+
+  it("offers the department's competences, none ticked, and sends those ticked", async () => {
+    const api = draftServer();
+    workServer();
+    renderApp("/shifts/open");
+    const { dialog, field } = await openCreate();
+    const requires = within(dialog).getByRole("group", { name: "Krever kompetanse" });
+    const boxes = await within(requires).findAllByRole("checkbox");
+    expect(boxes.map((b) => b.getAttribute("aria-checked"))).toEqual(["false", "false"]);
+    await userEvent.type(field("Dato"), typed(3));
+    await userEvent.selectOptions(field("Type vakt"), "Dagvakt");
+    await userEvent.selectOptions(field("Sted"), "Intensiv");
+    await userEvent.click(within(requires).getByRole("checkbox", { name: "Anestesisykepleier" }));
+    expect(within(requires).getByRole("checkbox", { name: "Anestesisykepleier" })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Lagre som utkast" }));
+    expect(await screen.findByText("Ekstravakt opprettet")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/shifts")[0]!.body).toMatchObject({ requires: [competenceIds.anestesi] });
+  }, 15_000);
+
+  it("says so when the department has none", async () => {
+    draftServer();
+    workServer({ competences: [] });
+    renderApp("/shifts/open");
+    const { dialog } = await openCreate();
+    const requires = within(dialog).getByRole("group", { name: "Krever kompetanse" });
+    expect(await within(requires).findByText(/Avdelingen har ingen kompetanse ennå/)).toBeInTheDocument();
+    expect(within(requires).queryByRole("checkbox")).toBeNull();
+  });
+
+  it("shows what a shift requires on its card, ticked in 'Rediger', and sends it taken away", async () => {
+    const draft = shift({ title: "Helgevakt", status: "draft", requires: [anestesi], can: { edit: true } });
+    const api = shiftsServer([draft], { me: kari("leader") });
+    workServer();
+    api.reply[`PATCH /api/shifts/${draft.id}`] = () => {
+      draft.requires = [];
+      return { status: 200, body: draft };
+    };
+    renderApp("/shifts/open?tab=drafts");
+    const card = await screen.findByRole("article", { name: /^Helgevakt/ });
+    expect(within(card).getByText("Krever: Anestesisykepleier")).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole("button", { name: "Rediger" }));
+    const dialog = await screen.findByRole("dialog", { name: "Rediger ekstravakt" });
+    const box = await within(dialog).findByRole("checkbox", { name: "Anestesisykepleier" });
+    expect(box).toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: "Barnesykepleier" })).not.toBeChecked();
+    await userEvent.click(box);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Lagre som utkast" }));
+    expect(await screen.findByText("Ekstravakt oppdatert")).toBeInTheDocument();
+    expect(api.callsTo("PATCH", `/api/shifts/${draft.id}`)[0]!.body).toMatchObject({ requires: [] });
+    await waitFor(() => expect(within(card).queryByText(/^Krever:/)).toBeNull());
   });
 });

@@ -2,12 +2,14 @@
  * 'Ny ekstravakt' and 'Rediger ekstravakt' (spec §5 Create shift): a date as
  * dd.mm.åååå (no past dates), 'Fra' and 'Til' in quarter hours ('Til' earlier than
  * 'Fra' is the next day, '+1 dag'), the type and the place from fixed lists, an optional
- * description, and the department for someone who leads several. Each field's message
+ * description, 'Krever kompetanse' (the department's competences, none by default), and
+ * the department for someone who leads several. Each field's message
  * stands under it until the field is right. A shift like a draft or open one already
  * there asks first ('Opprett likevel'). It is saved as a draft; then the dialog offers
  * 'Publiser nå' or 'Publiser senere'.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Controller } from "react-hook-form";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { parseClockTime } from "../../../../common/domain/clock-time.ts";
 import { formatNorwegianDate } from "../../../../common/domain/norwegian-date.ts";
@@ -37,6 +39,7 @@ import { useSaveShift } from "../api/mutations.ts";
 import { DuplicateWarning } from "./DuplicateWarning.tsx";
 import { FieldError } from "./FieldError.tsx";
 import { PublishStep } from "./PublishStep.tsx";
+import { RequiresField } from "./RequiresField.tsx";
 import { type ShiftFormFields, shiftFormSchema } from "./shift-form-schema.ts";
 import { TimeChoices, TimeField } from "./TimeField.tsx";
 
@@ -53,7 +56,16 @@ function useLedDepartments() {
 
 function defaults(shift: ShiftDto | undefined, deptId: string): ShiftFormFields {
   if (!shift)
-    return { deptId, date: "", fromTime: "07:00", toTime: "15:00", title: "", location: "", description: "" };
+    return {
+      deptId,
+      date: "",
+      fromTime: "07:00",
+      toTime: "15:00",
+      title: "",
+      location: "",
+      description: "",
+      requires: [],
+    };
   const times = shiftFormTimes(new Date(shift.startsAt), new Date(shift.endsAt));
   return {
     deptId: shift.deptId,
@@ -63,6 +75,7 @@ function defaults(shift: ShiftDto | undefined, deptId: string): ShiftFormFields 
     title: shift.title,
     location: shift.location,
     description: shift.description ?? "",
+    requires: shift.requires.map((c) => c.id),
   };
 }
 
@@ -84,7 +97,14 @@ function ShiftForm({ shift, onSaved }: { shift?: ShiftDto; onSaved: (saved: Shif
   const save = useSaveShift(shift?.id);
   // A twin of a draft or open shift: what was sent, until the leader goes on or back.
   const [twin, setTwin] = useState<ShiftInput | null>(null);
-  const [fromTime, toTime] = form.watch(["fromTime", "toTime"]);
+  const [fromTime, toTime, deptId] = form.watch(["fromTime", "toTime", "deptId"]);
+  // Competences are the department's: another department's choice starts empty.
+  const chosenDept = useRef(deptId);
+  useEffect(() => {
+    if (chosenDept.current === deptId) return;
+    chosenDept.current = deptId;
+    form.setValue("requires", []);
+  }, [deptId, form]);
   const from = parseClockTime(fromTime);
   const to = parseClockTime(toTime);
   const nextDay = from !== null && to !== null && endsNextDay(from, to);
@@ -179,6 +199,18 @@ function ShiftForm({ shift, onSaved }: { shift?: ShiftDto; onSaved: (saved: Shif
         <NativeSelect placeholder={t.locationPlaceholder} options={locationOptions} {...field("location")} />
         <FieldError {...fieldError("location")} />
       </div>
+      <Controller
+        control={form.control}
+        name="requires"
+        render={({ field: requires }) => (
+          <RequiresField
+            deptId={deptId}
+            value={requires.value}
+            onChange={requires.onChange}
+            error={fieldError("requires")}
+          />
+        )}
+      />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={id("description")}>{t.notes}</Label>
         <Textarea rows={3} placeholder={t.notesPlaceholder} {...field("description")} />

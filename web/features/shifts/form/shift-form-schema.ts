@@ -1,10 +1,11 @@
 /**
  * The dialog's form: the shared rules of `common/domain/shift-form.ts` (the server's
  * own, with its messages) plus what only a form can leave empty or type loosely: type
- * and place, the date as dd.mm.åååå and the times as typed ("730"). Every field at
- * fault gets its own message.
+ * and place, the date as dd.mm.åååå and the times as typed ("730"); 'Krever kompetanse'
+ * as the ids ticked. Every field at fault gets its own message.
  */
 import { z } from "zod";
+import { workLimits } from "../../../../common/base/limits.ts";
 import { normalizeClockTime } from "../../../../common/domain/clock-time.ts";
 import { parseNorwegianDate } from "../../../../common/domain/norwegian-date.ts";
 import {
@@ -34,6 +35,8 @@ export interface ShiftFormFields {
   title: string;
   location: string;
   description: string;
+  /** 'Krever kompetanse': the ids ticked */
+  requires: string[];
 }
 
 const isTitle = (v: string): v is ShiftInput["title"] => (shiftTitles as readonly string[]).includes(v);
@@ -58,6 +61,7 @@ export function shiftFormSchema(context: ShiftFormContext) {
       title: z.string(),
       location: z.string(),
       description: z.string(),
+      requires: z.array(z.string()),
     })
     .transform((v, ctx): ShiftInput => {
       let ok = true;
@@ -81,6 +85,7 @@ export function shiftFormSchema(context: ShiftFormContext) {
       if (!isTitle(title)) issue("title", t.titleRequired);
       if (!isLocation(location)) issue("location", t.locationRequired);
       rule(descriptionRule(v.description));
+      if (v.requires.length > workLimits.competencesPerShift) issue("requires", ui.work.requires.tooMany);
       if (!ok || !isTitle(title) || !isLocation(location)) return z.NEVER;
       return {
         date: date.date,
@@ -90,6 +95,8 @@ export function shiftFormSchema(context: ShiftFormContext) {
         location,
         // Always sent, also empty: an edit that clears the description must say so.
         description: v.description.trim(),
+        // Always sent, also empty: an edit that drops every requirement must say so.
+        requires: v.requires,
         ...(v.deptId && { deptId: v.deptId }),
       };
     });
