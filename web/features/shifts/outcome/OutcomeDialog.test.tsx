@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { AssignmentAudit, AssignmentOutcome } from "../../../../common/schemas/shifts.ts";
 import { renderApp } from "../../../test/app.tsx";
+import { setViewport } from "../../../test/viewport.ts";
 import { shiftWhen } from "../format.ts";
 import { failure, ids, kari, kariRef, ola, shift, shiftsServer } from "../shifts-api.test-support.ts";
 
@@ -45,30 +46,45 @@ const outcome = (over: Partial<AssignmentOutcome> = {}): AssignmentOutcome => ({
   ...over,
 });
 
+/** What the shift would have meant for a candidate's working time. */
+const figures = (positionPercent: number, overtime4Weeks: number) => ({
+  positionPercent,
+  dayHours: 8,
+  overtimeWeek: 0,
+  overtime4Weeks,
+  overtimeYear: 41.25,
+});
+
 const audit: AssignmentAudit = {
   shiftId: assigned.id,
   runAt: "2026-03-10T09:30:00.000Z",
   minRestHours: 11,
+  partTimeFirst: true,
   rows: [
     {
       ...candidate(ids.ola, "Ola Nordmann", 1, 0),
       tieBreakUuid: "0a1b2c3d-aaaa-4000-8000-000000000001",
       ineligibleReason: null,
+      figures: figures(80, 12.5),
     },
     {
       ...candidate(ids.kari, "Kari Nordmann", 2, 1),
       tieBreakUuid: "1f2e3d4c-bbbb-4000-8000-000000000002",
       ineligibleReason: null,
+      figures: figures(100, 0),
     },
     {
       ...candidate(ids.lars, "Lars Johansen", 3, 2),
       tieBreakUuid: "2c3d4e5f-cccc-4000-8000-000000000003",
       ineligibleReason: null,
+      figures: figures(100, 3),
     },
     {
       ...candidate(ids.per, "Per Hansen", null, 0),
       tieBreakUuid: "3d4e5f6a-dddd-4000-8000-000000000004",
       ineligibleReason: "Overlapper med vakt Dagvakt tor. 12.03 · 07:00–15:00",
+      // a run from before the working-time rules
+      figures: null,
     },
   ],
 };
@@ -87,7 +103,8 @@ describe("the assignment outcome", () => {
   it("opens from the address: the shift, the winner, my rank, everyone's counts, the audit", async () => {
     server(outcome());
     const { router } = renderApp(`/shifts/open?outcome=${assigned.id}`);
-    const dialog = await screen.findByRole("dialog", { name: "Tildelingsresultat" });
+    // The first page of the file loads its code: slow on a busy machine.
+    const dialog = await screen.findByRole("dialog", { name: "Tildelingsresultat" }, { timeout: 15_000 });
     expect(await within(dialog).findByText("Nattevakt")).toBeInTheDocument();
     expect(within(dialog).getByText(shiftWhen(assigned))).toBeInTheDocument();
     expect(within(dialog).getByText("Ola Nordmann", { selector: "dd" })).toBeInTheDocument();
@@ -117,19 +134,65 @@ describe("the assignment outcome", () => {
       within(auditRows[0]!)
         .getAllByRole("cell")
         .map((c) => c.textContent),
-    ).toEqual(["1", "0", "0a1b2c3d", "Ja", ""]);
+    ).toEqual(["1", "0", "80 %", "8 t", "0 t", "12,5 t", "41,3 t", "0a1b2c3d", "Ja", ""]);
     expect(within(auditRows[0]!).getByRole("rowheader")).toHaveTextContent("Ola Nordmann");
     expect(
       within(auditRows[3]!)
         .getAllByRole("cell")
         .map((c) => c.textContent),
-    ).toEqual(["–", "0", "3d4e5f6a", "Nei", "Overlapper med vakt Dagvakt tor. 12.03 · 07:00–15:00"]);
+    ).toEqual([
+      "–",
+      "0",
+      "–",
+      "–",
+      "–",
+      "–",
+      "–",
+      "3d4e5f6a",
+      "Nei",
+      "Overlapper med vakt Dagvakt tor. 12.03 · 07:00–15:00",
+    ]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual([
+      "Plass",
+      "Navn",
+      "Ekstravakter siste 90 dager",
+      "Stilling",
+      "Timer på 24 t",
+      "Overtid 7 d",
+      "Overtid 4 u",
+      "Overtid 52 u",
+      "Trekningsnummer",
+      "Vinner",
+      "Merknad",
+    ]);
+    expect(table).toHaveTextContent(
+      "Deltid først gjaldt: deltidsansatte som kunne ta vakten, kom foran heltidsansatte.",
+    );
 
     // The spec's 'Lukk' (the corner × is named so too).
     await userEvent.click(within(dialog).getByText("Lukk", { selector: "button" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(location(router)).toBe("/shifts/open");
   }, 15_000);
+
+  it("on a phone, keeps the audit in a scroller that scrolls sideways and a keyboard can reach", async () => {
+    setViewport(375, 812);
+    const api = server(outcome());
+    api.audits.set(assigned.id, { ...audit, partTimeFirst: false });
+    renderApp(`/shifts/open?outcome=${assigned.id}`);
+    const dialog = await screen.findByRole("dialog", { name: "Tildelingsresultat" });
+    await userEvent.click(await within(dialog).findByRole("button", { name: "Se full audit" }));
+    const scroller = await within(dialog).findByRole("region", { name: "Full audit" });
+    expect(scroller).toHaveAttribute("tabindex", "0");
+    expect(scroller).toHaveClass("overflow-x-auto");
+    expect(within(scroller).getByRole("table", { name: /Full audit/ })).toBeInTheDocument();
+    expect(within(scroller).getByText("Tabellen kan rulles sidelengs.")).toBeInTheDocument();
+    expect(scroller).not.toHaveTextContent("Deltid først gjaldt");
+  });
 
   it("with two candidates or fewer shows the winner; to a leader who was none, the ward's outcome", async () => {
     server(
