@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shiftDto } from "../../../common/schemas/shifts.ts";
+import { shiftDto, shiftList } from "../../../common/schemas/shifts.ts";
 import { errorMessages } from "../../../common/texts/errors.ts";
 import { notifications, shifts, staff } from "../../db/schema.ts";
 import { JobRunner } from "../../platform/jobs.ts";
 import { appWithout, makeShift, makeStaff, signedInClient } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { form, shiftWorld, type World } from "./helpers.test-support.ts";
+import { competence, form, shiftWorld, type World } from "./helpers.test-support.ts";
 import { closeStartedJob } from "./jobs.ts";
 
 describe("extra shifts: a shift's life", () => {
@@ -100,6 +100,46 @@ describe("extra shifts: a shift's life", () => {
     const removed = await w.as.leader.request("DELETE", `/api/shifts/${shift.id}`);
     expect(removed.statusCode).toBe(204);
     expect((await w.as.leader.request("DELETE", `/api/shifts/${shift.id}`)).statusCode).toBe(404);
+  });
+
+  it("stores what a shift requires, by name in every answer; replaced on 'Rediger', kept without it", async () => {
+    const [b, a, theirs] = [
+      await competence(t, w.a, "Barnepleier"),
+      await competence(t, w.a, "anestesisykepleier"),
+      await competence(t, w.b, "Dialysesykepleier"),
+    ];
+    const made = await create("leader", form(now(), 3, 7, 15, { requires: [b, a, b] }));
+    expect(made.statusCode, made.body).toBe(201);
+    const shift = shiftDto.parse(made.json());
+    expect(shift.requires).toEqual([
+      { id: a, name: "anestesisykepleier" },
+      { id: b, name: "Barnepleier" },
+    ]);
+
+    // Another department's competence: 422, and nothing made.
+    const before = await t.ctx.db.select({ id: shifts.id }).from(shifts).where(eq(shifts.deptId, w.a));
+    const refused = await create("leader", form(now(), 3, 7, 15, { requires: [a, theirs] }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe("competence_not_in_department");
+    expect(await t.ctx.db.select({ id: shifts.id }).from(shifts).where(eq(shifts.deptId, w.a))).toHaveLength(
+      before.length,
+    );
+
+    const edit = (body: object) => w.as.leader.request("PATCH", `/api/shifts/${shift.id}`, body);
+    const kept = await edit(form(now(), 4, 15, 23));
+    expect(shiftDto.parse(kept.json()).requires.map((c) => c.id)).toEqual([a, b]);
+    const replaced = await edit(form(now(), 4, 15, 23, { requires: [b] }));
+    expect(shiftDto.parse(replaced.json()).requires).toEqual([{ id: b, name: "Barnepleier" }]);
+    expect((await edit(form(now(), 4, 15, 23, { requires: [theirs] }))).json().error.code).toBe(
+      "competence_not_in_department",
+    );
+
+    // Published, it carries them as read afresh, and in the open list (staff see the names).
+    const published = await w.as.leader.post(`/api/shifts/${shift.id}/publish`);
+    expect(shiftDto.parse(published.json()).requires).toEqual([{ id: b, name: "Barnepleier" }]);
+    const open = shiftList.parse((await w.as.kari.get("/api/shifts?view=open")).json()).shifts;
+    expect(open.find((s) => s.id === shift.id)!.requires).toEqual([{ id: b, name: "Barnepleier" }]);
+    expect(open.filter((s) => s.id !== shift.id).every((s) => s.requires.length === 0)).toBe(true);
   });
 
   it("publishes a draft and tells every other active member of the department", async () => {

@@ -9,8 +9,9 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { osloDate, shiftSpanOfTimes } from "../../../common/domain/oslo-time.ts";
 import { type ShiftEditInput, shiftInputMinutes } from "../../../common/schemas/shifts.ts";
 import type { Tx } from "../../db/client.ts";
-import { shifts, staff } from "../../db/schema.ts";
+import { shiftCompetences, shifts, staff } from "../../db/schema.ts";
 import type { Clock } from "../../platform/clock.ts";
+import { departmentCompetences } from "../../platform/competences.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
 import { type TxDeps, withTx } from "../../platform/tx.ts";
 import type { ShiftRow } from "./access.ts";
@@ -67,6 +68,17 @@ async function hasTwin(tx: Tx, deptId: string, columns: Columns): Promise<boolea
 }
 
 /**
+ * What the shift requires ('Krever kompetanse'): competences of its department (else 422
+ * `competence_not_in_department`), each once; replaces what it required before.
+ */
+async function setRequires(tx: Tx, shiftId: string, deptId: string, ids: readonly string[]) {
+  const required = await departmentCompetences(tx, deptId, ids);
+  await tx.delete(shiftCompetences).where(eq(shiftCompetences.shiftId, shiftId));
+  if (required.length > 0)
+    await tx.insert(shiftCompetences).values(required.map((competenceId) => ({ shiftId, competenceId })));
+}
+
+/**
  * A new draft in `deptId`; returns its id. One identical to a draft or open shift is
  * refused (409 `shift_duplicate`) unless the person chose to go on (`allowDuplicate`).
  */
@@ -83,11 +95,13 @@ export function createShift(
       .insert(shifts)
       .values({ ...columns, deptId, kind: "extra", status: "draft", createdBy: creatorId })
       .returning({ id: shifts.id });
+    await setRequires(tx, row!.id, deptId, input.requires ?? []);
     await announceDrafts(tx, events, deptId, row!.id);
     return row!.id;
   });
 }
 
+/** 'Rediger' on a draft; without `requires` (a client from before issue 28) what it requires stays. */
 export function editShift(deps: LifecycleDeps, shift: ShiftRow, input: ShiftEditInput): Promise<void> {
   const columns = columnsOf(input, deps.clock.now());
   return withTx(deps, async (tx, events) => {
@@ -97,6 +111,7 @@ export function editShift(deps: LifecycleDeps, shift: ShiftRow, input: ShiftEdit
       .where(and(eq(shifts.id, shift.id), eq(shifts.status, "draft")))
       .returning({ id: shifts.id });
     if (!row) throw conflict("shift_not_draft");
+    if (input.requires) await setRequires(tx, shift.id, shift.deptId, input.requires);
     await announceDrafts(tx, events, shift.deptId, shift.id);
   });
 }

@@ -1,20 +1,23 @@
 /**
  * Shifts as the API returns them, read in one query whatever the number of shifts:
  * the department's name, the interest count, the first five interested people, whether
- * I am interested or was a candidate, and who holds the shift. Each carries what the
+ * I am interested or was a candidate, who holds the shift, and what it requires. Each carries what the
  * caller may do with it (`can`), from the policies.
  */
 import { and, asc, desc, eq, gt, inArray, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { PersonRef, ShiftDto, ShiftView } from "../../../common/schemas/shifts.ts";
+import type { CompetenceRef } from "../../../common/schemas/work.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
 import {
+  competences,
   departments,
   profiles,
   shiftAllocationRuns,
   shiftAssignments,
+  shiftCompetences,
   shiftInterests,
   shifts,
   user,
@@ -45,6 +48,13 @@ const firstInterested = sql<PersonRef[]>`coalesce((
         where i.shift_id = ${shifts}.id
         order by i.created_at, i.user_id
         limit 5) f), '[]'::json)`;
+
+// 'Krever kompetanse', by name (issue 28); a few rows of `shift_competences_pk` per shift.
+const requiredCompetences = sql<CompetenceRef[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'name', c.name) order by lower(c.name), c.id)
+  from ${shiftCompetences} sc
+  join ${competences} c on c.id = sc.competence_id
+  where sc.shift_id = ${shifts}.id), '[]'::json)`;
 
 const holder = alias(profiles, "holder");
 
@@ -123,6 +133,7 @@ function shiftRows(db: Db, userId: UserIdParam, where: SQL, order: SQL[]) {
       deptName: departments.name,
       interestCount: interestCountSql,
       interested: firstInterested,
+      requires: requiredCompetences,
       isInterested: iAmInterested(userId),
       isCandidate: sql<boolean>`exists (select 1 from ${shiftAllocationRuns} r
         where r.shift_id = ${shifts}.id and r.candidate_ids @> array[${userId}::uuid])`,
@@ -182,6 +193,7 @@ function presentWith(r: ShiftRowWithFacts, can: ShiftDto["can"]): ShiftDto {
     interestCount: r.interestCount,
     interested: r.interested,
     isInterested: r.isInterested,
+    requires: r.requires,
     assignment: a
       ? {
           person: personOf(a.userId, r.holderName, r.holderAvatar, a.id),
