@@ -17,6 +17,7 @@ import type {
   ShiftDto,
   ShiftView,
 } from "../../../common/schemas/shifts.ts";
+import type { MyFairness } from "../../../common/schemas/work.ts";
 import { baseHandlers, mockApi, session } from "../../test/app.tsx";
 import { type Answer, type Call, type Reply, serveFeatureApi } from "../../test/feature-api.ts";
 
@@ -95,6 +96,20 @@ export const failure = (status: number, code: string, message: string): Reply =>
   body: { error: { code, message } },
 });
 
+const noneWorked = { nights: 0, weekends: 0, holidays: 0 };
+
+/** 'Din plass i køen' as the server answers it: first of eight, nothing yet, unless `over` says. */
+export const myFairnessOf = (over: Partial<MyFairness> = {}): MyFairness => ({
+  deptId: anestesi,
+  windowDays: 90,
+  figures: { count: 0, last90Days: noneWorked, thisYear: noneWorked },
+  place: 1,
+  of: 8,
+  partTimeFirst: false,
+  partTime: false,
+  ...over,
+});
+
 const inView: Record<ShiftView, (s: ShiftDto, me: string) => boolean> = {
   open: (s) => s.status === "open",
   waiting: (s) => s.status === "open" && s.isInterested,
@@ -155,6 +170,7 @@ export function shiftsServer(
         },
       };
     }
+    if (method === "GET" && path === "/api/shifts/fairness/me") return { status: 200, body: myFairnessOf() };
     const match = /^\/api\/shifts\/([^/]+)(?:\/([a-z-]+))?$/.exec(path);
     const target = match && find(match[1]!);
     if (!match || !target) return undefined;

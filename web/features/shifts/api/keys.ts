@@ -14,6 +14,7 @@ export const shiftKeys = {
   audit: (shiftId: string) => ["shifts", "audit", shiftId],
   preview: (shiftId: string) => ["shifts", "preview", shiftId],
   fairness: ["shifts", "fairness"],
+  fairnessMine: ["shifts", "fairness", "me"],
   calendar: ["shifts", "calendar"],
 } as const satisfies Record<string, QueryKey | ((arg: never) => QueryKey)>;
 

@@ -3,6 +3,7 @@
  * 'Åpne', 'Venter svar', 'Mine tildelte' and, for leaders and admins, 'Utkast'. Each
  * tab has its address ('Venter svar' and 'Utkast' as `?tab=` on /shifts/open), so a
  * link or the bell can open any of them, and the outcome dialog opens over any tab.
+ * 'Mine vakter' (/shifts/assigned) also shows 'Din plass i køen'.
  */
 import { Plus } from "lucide-react";
 import { useState } from "react";
@@ -20,6 +21,7 @@ import { CalendarFeedButton } from "../calendar/CalendarFeed.tsx";
 import { ShiftFormDialog } from "../form/ShiftFormDialog.tsx";
 import { useMayCreateShifts } from "../may-create.ts";
 import { OutcomeDialog } from "../outcome/OutcomeDialog.tsx";
+import { QueuePlace } from "../queue/QueuePlace.tsx";
 import { type ShiftTab, ShiftTabs, tabParam } from "./ShiftTabs.tsx";
 
 const t = ui.shifts;
@@ -78,6 +80,8 @@ export function ShiftsPage({ tab }: { tab: "open" | "assigned" }) {
         onChange={(next) => navigate(addressOf[next])}
         counts={counts.data}
       />
+      {/* 'Mine vakter': where I stand for the next ones, below the ones I have. */}
+      {tab === "assigned" && <QueuePlace />}
       {mayCreate && <ShiftFormDialog open={creating} onOpenChange={setCreating} />}
       <OutcomeDialog />
     </Page>
