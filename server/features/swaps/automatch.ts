@@ -1,7 +1,7 @@
 /**
  * 'Auto-match' (spec §2, §9 limit 10; decisions.md § Swaps): pairs the department's open
- * auto-match offers whose shifts fit each other's wishes and break nobody's overlap or
- * rest rule (`autoMatch` in common/domain/swap-match.ts), and proposes each pair to the
+ * auto-match offers whose shifts fit each other's wishes and break nobody's working-time
+ * or competence rules (`autoMatch` in common/domain/swap-match.ts), and proposes each pair to the
  * leaders directly (both owners chose auto-match: that is their consent). A pair that
  * already had a deal is never proposed again, so a second run adds none; a lock per
  * department makes two runs at once take turns.
@@ -15,7 +15,7 @@ import type { AppContext } from "../../platform/context.ts";
 import { leadersAndAdminsOf } from "../../platform/people.ts";
 import { withTx } from "../../platform/tx.ts";
 import { announceDeal } from "./events.ts";
-import { heldShifts } from "./held.ts";
+import { partyOf, swapJudging, swapShift } from "./held.ts";
 import { type Notify, swapRefOf } from "./notify.ts";
 
 export function runAutoMatch(ctx: AppContext, notify: Notify, deptId: string): Promise<number> {
@@ -45,7 +45,13 @@ export function runAutoMatch(ctx: AppContext, notify: Notify, deptId: string): P
       )
       .orderBy(asc(swapOffers.createdAt), asc(swapOffers.id));
     if (offers.length < 2) return 0;
-    const held = await heldShifts(tx, [...new Set(offers.map((o) => o.offer.ownerId))], now, minRestHours);
+    const judging = await swapJudging(
+      tx,
+      deptId,
+      offers.map((o) => o.offer.ownerId),
+      offers,
+      minRestHours,
+    );
     // Pairs that already had a deal, in any state (a deal names one offer and the other
     // offer's assignment), and offers whose shift already waits in a deal: one exchange at a time.
     const offerOfAssignment = new Map(offers.map((o) => [o.offer.fromAssignmentId, o.offer.id]));
@@ -79,16 +85,17 @@ export function runAutoMatch(ctx: AppContext, notify: Notify, deptId: string): P
       .map((o) => ({
         offerId: o.offer.id,
         ownerId: o.offer.ownerId,
-        shift: { shiftId: o.shiftId, title: o.title, startsAt: o.startsAt, endsAt: o.endsAt },
+        // An exchange: what each receives is additional only when it is an extra shift.
+        shift: swapShift(judging, o, false),
         wishes: {
           wantDateFrom: o.offer.wantDateFrom,
           wantDateTo: o.offer.wantDateTo,
           wantTimeTags: o.offer.wantTimeTags as TimeTag[],
           wantWeekdays: o.offer.wantWeekdays,
         },
-        ownerShifts: held.get(o.offer.ownerId) ?? [],
+        owner: partyOf(judging, o.offer.ownerId),
       }));
-    const pairs = autoMatch(candidates, { limit: swapLimits.autoMatch, minRestHours, excluded });
+    const pairs = autoMatch(candidates, { limit: swapLimits.autoMatch, rules: judging.rules, excluded });
     if (pairs.length === 0) return 0;
     const assignmentOf = new Map(offers.map((o) => [o.offer.id, o.offer.fromAssignmentId]));
     const deals = await tx

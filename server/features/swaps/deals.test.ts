@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, shiftAssignments, swapOffers } from "../../db/schema.ts";
+import {
+  adminAuditLog,
+  competences,
+  shiftAssignments,
+  shiftCompetences,
+  swapOffers,
+} from "../../db/schema.ts";
+import { makeStaff, signedInClient } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
 import { holding, notificationTypesOf, offerOf, swapWorld, type World } from "./helpers.test-support.ts";
 
@@ -170,6 +177,69 @@ describe("swap deals", () => {
     expect(res.json().error.message).toContain(w.names.lise);
     expect(res.json().error.message).toContain("hvile");
     expect((await holderOf(kari.assignmentId)).userId).toBe(w.ids.kari);
+  });
+
+  describe("the working-time and competence rules", () => {
+    /** A new staff member of A, so what they hold is this test's alone. */
+    const newcomer = async (name: string) => {
+      const made = await makeStaff(t, { role: "staff", dept: w.a, active: true, name });
+      return { ...made, client: await signedInClient(t, made.userId) };
+    };
+    /** A week or more between tests' shifts: their overtime never meets. */
+    const weekAway = () => {
+      slot += 24 * 14;
+      return slot;
+    };
+
+    it("refuses a give-away whose shift requires a competence the claimer lacks, in the market and at proposal", async () => {
+      const [owner, lacking] = [await newcomer("Eier Eiersen"), await newcomer("Uten Kompetanse")];
+      const given = await holding(t, w.a, owner.userId, weekAway());
+      const [required] = await t.ctx.db
+        .insert(competences)
+        .values({ deptId: w.a, name: "Operasjonssykepleier" })
+        .returning();
+      await t.ctx.db.insert(shiftCompetences).values({ shiftId: given.shiftId, competenceId: required!.id });
+      const offer = await offerOf(owner.client, given.assignmentId, { requireSwap: false });
+      const reason = "Du: Mangler kompetanse: Operasjonssykepleier";
+      const market = (await lacking.client.get("/api/swaps/market")).json().offers;
+      expect(market.find((o: { id: string }) => o.id === offer.id).blockedReason).toBe(reason);
+      const refused = await lacking.client.post(`/api/swaps/offers/${offer.id}/deals`, {});
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error).toEqual({ code: "swap_ineligible", message: reason });
+    });
+
+    it("counts a give-away taken as overtime: refused at approval once it would pass the limit", async () => {
+      const [owner, taker] = [await newcomer("Gir Bort"), await newcomer("Tar Over")];
+      const at = weekAway();
+      const given = await holding(t, w.a, owner.userId, at);
+      const offer = await offerOf(owner.client, given.assignmentId, { requireSwap: false });
+      // Eight hours of overtime: within the law's 10 in 7 days.
+      const claim = await taker.client.post(`/api/swaps/offers/${offer.id}/deals`, {});
+      expect(claim.statusCode).toBe(201);
+      await owner.client.post(`/api/swaps/deals/${claim.json().id}/accept`);
+      // Then an extra shift two days before it: 16 hours.
+      await holding(t, w.a, taker.userId, at - 48, 8, "Nattevakt", "extra");
+      const res = await w.as.leader.post(`/api/swaps/deals/${claim.json().id}/approve`, {});
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toEqual({
+        code: "swap_ineligible",
+        message: `${taker.fullName}: Overtid 16 t siste 7 dager (grense 10 t)`,
+      });
+      expect((await holderOf(given.assignmentId)).userId).toBe(owner.userId);
+    });
+
+    it("counts a roster shift received in an exchange as no overtime", async () => {
+      const [owner, other] = [await newcomer("Bytter En"), await newcomer("Bytter To")];
+      const at = weekAway();
+      const ownerShift = await holding(t, w.a, owner.userId, at);
+      const otherShift = await holding(t, w.a, other.userId, at + 24 * 5);
+      await holding(t, w.a, other.userId, at - 48, 8, "Nattevakt", "extra");
+      const offer = await offerOf(owner.client, ownerShift.assignmentId);
+      const res = await other.client.post(`/api/swaps/offers/${offer.id}/deals`, {
+        assignmentId: otherShift.assignmentId,
+      });
+      expect(res.statusCode).toBe(201);
+    });
   });
 
   it("refuses an approval when an assignment changed hands", async () => {

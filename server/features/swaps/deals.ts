@@ -4,9 +4,10 @@
  * the deal's, always in that order, so two steps on one offer wait for each other and
  * the second finds the first's result (409) instead of acting on a stale picture.
  *
- * The overlap and rest rule is checked when someone proposes (so nobody waits for an
- * impossible exchange) and again at approval, under the locks, against what both people
- * hold then; an approval also requires both assignments to be where the deal says.
+ * The working-time and competence rules are checked when someone proposes (so nobody
+ * waits for an impossible exchange) and again at approval, under the locks, against what
+ * both people hold then; an approval also requires both assignments to be where the deal
+ * says.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { ui } from "../../../common/texts/index.ts";
@@ -19,7 +20,7 @@ import { leadersAndAdminsOf, nameOfUser } from "../../platform/people.ts";
 import { type TxEvents, withTx } from "../../platform/tx.ts";
 import type { DealRowDb, OfferRowDb } from "./access.ts";
 import { announceDeal, announceMarket } from "./events.ts";
-import { blockedReason, heldShifts } from "./held.ts";
+import { blockedReason, swapJudging } from "./held.ts";
 import type { Notify } from "./notify.ts";
 import { swapRefOf } from "./notify.ts";
 import { closeOfferLocked, closeWaitingDeals, lockOpenOffer, myFutureAssignment } from "./offers.ts";
@@ -50,27 +51,29 @@ async function lockAssignment(tx: Tx, assignmentId: string) {
 type LockedAssignment = NonNullable<Awaited<ReturnType<typeof lockAssignment>>>;
 
 /**
- * Whether the exchange breaks the overlap or rest rule for either person, each judged
- * against what they hold now less what they give: 422 `swap_ineligible` with the reason.
+ * Whether the working-time or competence rules refuse either person what they receive,
+ * each judged against what they hold now less what they give, by the department's
+ * limits: 422 `swap_ineligible` with the reasons.
  */
 async function checkExchange(
   tx: Tx,
   deps: DealDeps,
+  deptId: string,
   owner: { id: string; name: string; gives: LockedAssignment },
   proposer: { id: string; name: string; gives: LockedAssignment | null },
 ) {
-  const { minRestHours } = deps.ctx.config;
-  const held = await heldShifts(tx, [owner.id, proposer.id], deps.ctx.clock.now(), minRestHours);
+  const inQuestion = proposer.gives ? [owner.gives, proposer.gives] : [owner.gives];
+  const judging = await swapJudging(
+    tx,
+    deptId,
+    [owner.id, proposer.id],
+    inQuestion,
+    deps.ctx.config.minRestHours,
+  );
   const reason =
-    blockedReason(
-      proposer.name,
-      owner.gives,
-      proposer.gives?.shiftId ?? null,
-      held.get(proposer.id)!,
-      minRestHours,
-    ) ??
+    blockedReason(judging, proposer.name, proposer.id, owner.gives, proposer.gives?.shiftId ?? null) ??
     (proposer.gives
-      ? blockedReason(owner.name, proposer.gives, owner.gives.shiftId, held.get(owner.id)!, minRestHours)
+      ? blockedReason(judging, owner.name, owner.id, proposer.gives, owner.gives.shiftId)
       : null);
   if (reason) throw new AppError(422, "swap_ineligible", reason);
 }
@@ -107,6 +110,7 @@ export function proposeDeal(
     await checkExchange(
       tx,
       deps,
+      offer.deptId,
       { id: offer.ownerId, name: await nameOfUser(tx, offer.ownerId), gives: offered },
       { id: userId, name: ui.swaps.you, gives: given },
     );
@@ -238,8 +242,8 @@ export function decideDeal(
 }
 
 /**
- * The exchange itself: both assignments still where the deal says, nobody left with
- * overlapping shifts or too little rest; then the holders swap (the receiver's
+ * The exchange itself: both assignments still where the deal says, nobody refused by
+ * the working-time or competence rules; then the holders swap (the receiver's
  * fairness counts from now), the offer is matched, and so is an open offer the proposer
  * had on the shift they gave (an auto-match pairs two offers; either way the shift is
  * gone from them), whose other waiting deals end.
@@ -267,6 +271,7 @@ async function exchange(
   await checkExchange(
     tx,
     deps,
+    deal.deptId,
     { id: deal.ownerId, name: await nameOfUser(tx, deal.ownerId), gives: ownerGives },
     { id: deal.proposerId, name: await nameOfUser(tx, deal.proposerId), gives: proposerGives },
   );

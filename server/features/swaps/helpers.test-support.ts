@@ -15,7 +15,10 @@ export const dayMs = 86_400_000;
 export const swapWorld = twoDepartments;
 export type { World };
 
-/** A roster shift in `dept` that `userId` holds, `hoursAhead` from now, `hours` long; its assignment id. */
+/**
+ * A roster shift (or an extra one) in `dept` that `userId` holds, `hoursAhead` from now,
+ * `hours` long; its assignment id.
+ */
 export async function holding(
   t: TestApp,
   dept: string,
@@ -23,10 +26,11 @@ export async function holding(
   hoursAhead: number,
   hours = 8,
   title = "Dagvakt",
+  kind: "roster" | "extra" = "roster",
 ) {
   const shift = await makeShift(t, {
     dept,
-    kind: "roster",
+    kind,
     status: "assigned",
     title,
     startsAt: new Date(Date.now() + hoursAhead * hourMs),

@@ -11,7 +11,7 @@ import { shiftAssignments, shifts, swapDeals, swapOffers } from "../../db/schema
 import type { Viewer } from "../../platform/viewer.ts";
 import { may } from "../../policies/index.ts";
 import { openDeptOffers } from "./events.ts";
-import { blockedReason, heldShifts } from "./held.ts";
+import { blockedReason, type InQuestion, swapJudging } from "./held.ts";
 import {
   dealRows,
   dealStatusIn,
@@ -56,28 +56,28 @@ export async function market(
     { offset: page.offset, limit: page.limit + 1 },
   );
   const more = rows.length > page.limit;
-  const held = (await heldShifts(db, [v.actor.userId], v.now, minRestHours)).get(v.actor.userId)!;
-  const offers = rows.slice(0, page.limit).map((row) => {
-    const shift = swapShiftOf(row.shift);
-    // A give-away is taken as it is; for a swap the reason depends on what I give (myAssignments).
-    const reason =
-      shift && !row.offer.requireSwap
-        ? blockedReason(
-            ui.swaps.you,
-            { startsAt: new Date(shift.startsAt), endsAt: new Date(shift.endsAt) },
-            null,
-            held,
-            minRestHours,
-          )
-        : null;
-    return presentOffer(v, row, reason);
+  const shown = rows.slice(0, page.limit);
+  // A give-away is taken as it is; for a swap the reason depends on what I give (myAssignments).
+  const giveAway = (row: (typeof shown)[number]): InQuestion | null => {
+    const { shiftId, title, startsAt, endsAt } = row.shift;
+    return !row.offer.requireSwap && shiftId && startsAt && endsAt
+      ? { shiftId, title: title ?? "", startsAt, endsAt }
+      : null;
+  };
+  const taken = shown.map(giveAway).filter((s) => s !== null);
+  const judging =
+    taken.length > 0 ? await swapJudging(db, deptId, [v.actor.userId], taken, minRestHours) : null;
+  const offers = shown.map((row) => {
+    const shift = giveAway(row);
+    const reason = shift && judging && blockedReason(judging, ui.swaps.you, v.actor.userId, shift, null);
+    return presentOffer(v, row, reason ?? null);
   });
   return { offers, nextOffset: more ? page.offset + page.limit : null };
 }
 
 /**
  * My assignments whose shift has not started, soonest first; with `offer` (its shift and
- * owner), why giving each for it would break the rule for me or for them.
+ * owner), why the working-time or competence rules would refuse me or them the exchange.
  */
 export async function myAssignments(
   db: Db,
@@ -102,15 +102,18 @@ export async function myAssignments(
     .innerJoin(shifts, eq(shifts.id, shiftAssignments.shiftId))
     .where(and(eq(shiftAssignments.userId, me), eq(shifts.deptId, deptId), gt(shifts.startsAt, v.now)))
     .orderBy(asc(shifts.startsAt), asc(shifts.id));
-  const held = offer ? await heldShifts(db, [me, offer.ownerId], v.now, minRestHours) : null;
+  const offered = offer && { ...offer, title: "" };
+  const judging = offered
+    ? await swapJudging(db, deptId, [me, offer.ownerId], [offered, ...rows], minRestHours)
+    : null;
   return {
     assignments: rows.map((row) => ({
       ...swapShiftOf(row)!,
       openOfferId: row.openOfferId,
       blockedReason:
-        offer && held
-          ? (blockedReason(ui.swaps.you, offer, row.shiftId, held.get(me)!, minRestHours) ??
-            blockedReason(offer.ownerName, row, offer.shiftId, held.get(offer.ownerId)!, minRestHours))
+        offered && judging
+          ? (blockedReason(judging, ui.swaps.you, me, offered, row.shiftId) ??
+            blockedReason(judging, offered.ownerName, offered.ownerId, row, offered.shiftId))
           : null,
     })),
   };

@@ -61,7 +61,8 @@ describe("swaps: counts, realtime, the close job, query counts", () => {
   });
 
   it("counts the market and what waits for me", async () => {
-    const kari = await holding(t, w.a, w.ids.kari, 200);
+    // A week and more after the give-away Ola took above: 16 hours overtime in 7 days would refuse him.
+    const kari = await holding(t, w.a, w.ids.kari, 250);
     const offer = await offerOf(w.as.kari, kari.assignmentId, { requireSwap: false });
     // A private offer is not on the market.
     await offerOf(w.as.kari, (await holding(t, w.a, w.ids.kari, 300)).assignmentId, {
