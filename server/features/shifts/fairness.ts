@@ -173,10 +173,10 @@ export interface Standing {
 }
 
 /**
- * My place in the queue (fairness.ts `rankCandidates`' order): 1 + how many stand before
- * me. With 'Deltid først' every part-timer stands before every full-timer; within a
- * group, fewer extra shifts stand first. Equals share a place: the draw between them is
- * made at each assignment, not here.
+ * My place in the queue (common/domain/fairness.ts `rankCandidates`' order): 1 + how many
+ * stand before me. With 'Deltid først' every part-timer stands before every full-timer;
+ * within a group, fewer extra shifts stand first. Equals share a place: the draw between
+ * them is made at each assignment, not here.
  */
 export function queuePlace(me: Standing, everyone: readonly Standing[], partTimeFirst: boolean): number {
   const before = (other: Standing) =>
