@@ -39,12 +39,12 @@ describe("'Administrasjon'", { timeout: 15_000 }, () => {
     expect(within(rows[0]!).queryAllByRole("button")).toEqual([]);
   });
 
-  it("gives leaders (de)activation of staff and nothing else", async () => {
+  it("gives leaders the contracts of their department's people, (de)activation of staff, nothing else", async () => {
     usersServer({ users: asLeaderSees(staffOf()) }, { me: leader() });
     renderApp("/admin/users");
     await table();
     // The row's menu works by keyboard: Enter opens it on its first item, Escape closes
-    // it back to the '…' button; it offers (de)activation only.
+    // it back to the '…' button; it offers the contract and (de)activation only.
     const more = screen.getByRole("button", { name: "Handlinger for Ola Nordmann" });
     more.focus();
     await userEvent.keyboard("{Enter}");
@@ -53,8 +53,8 @@ describe("'Administrasjon'", { timeout: 15_000 }, () => {
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
-    ).toEqual(["Deaktiver"]);
-    await waitFor(() => expect(within(menu).getByRole("menuitem")).toHaveFocus());
+    ).toEqual(["Arbeidsavtale og kompetanse", "Deaktiver"]);
+    await waitFor(() => expect(within(menu).getAllByRole("menuitem")[0]).toHaveFocus());
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("menu")).not.toBeInTheDocument());
     expect(more).toHaveFocus();

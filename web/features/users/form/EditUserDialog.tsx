@@ -1,8 +1,9 @@
 /**
  * 'Rediger bruker' (admins): the e-mail shown but not editable (it is the account's
- * sign-in), the avatar, first and last name, phone, and per staff record its role and
- * whether it is active. The server's refusals (the last active admin) come back in the
- * toast and the form.
+ * sign-in), the avatar, first and last name, phone, per staff record its role and
+ * whether it is active, and its contract and competences (issue 28). The server's
+ * refusals (the last active admin) come back in the toast and the form. A contract
+ * field at fault stops the save before anything is sent.
  */
 import { useId, useState } from "react";
 import { Controller } from "react-hook-form";
@@ -25,6 +26,7 @@ import { useSchemaForm } from "../../../lib/forms.ts";
 import { useAvatarActions } from "../api/avatar.ts";
 import { useEditUser } from "../api/mutations.ts";
 import { Field, NameFields, roleOptions } from "./fields.tsx";
+import { StaffWorkFields, useManagedDepartments, useStaffWorkForm } from "./StaffWork.tsx";
 
 const t = ui.users;
 
@@ -43,6 +45,8 @@ const editForm = z
 
 function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
   const edit = useEditUser(user.userId);
+  const depts = useManagedDepartments(user);
+  const work = useStaffWorkForm(user.userId);
   const emailId = useId();
   // The dialog keeps the row it opened with; the picture follows the uploads made in it.
   const [avatarUrl, setAvatarUrl] = useState(user.avatarUrl);
@@ -61,7 +65,10 @@ function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
 
   const onSubmit = submit(
     async (body) => {
+      const contracts = work.check();
+      if (!contracts) return;
       await edit.mutateAsync(body);
+      await work.saveAll(contracts);
       toast.success(t.edit.updated);
       onDone();
     },
@@ -118,6 +125,7 @@ function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
           </div>
         ))}
       </fieldset>
+      <StaffWorkFields form={work} userId={user.userId} depts={depts} />
       <FormAlert {...alert} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>

@@ -2,7 +2,18 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
-import { chooseRowAction, failure, intensiv, usersServer } from "../users-api.test-support.ts";
+import { setViewport } from "../../../test/viewport.ts";
+import { competenceIds, workServer } from "../../../test/work-api.ts";
+import {
+  anestesi,
+  asLeaderSees,
+  chooseRowAction,
+  failure,
+  intensiv,
+  leader,
+  staffOf,
+  usersServer,
+} from "../users-api.test-support.ts";
 
 async function openCreate() {
   await userEvent.click(await screen.findByRole("button", { name: "Legg til ny bruker" }));
@@ -126,5 +137,119 @@ describe("the user dialogs", { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole("alert")).toHaveTextContent(
       "Den siste aktive administratoren kan ikke fjernes",
     );
+  });
+});
+
+describe("a person's contract and competences", { timeout: 20_000 }, () => {
+  it("'Rediger bruker' shows them per department and saves what changed with the rest", async () => {
+    const api = usersServer();
+    const work = workServer();
+    renderApp("/admin/users");
+    await chooseRowAction("Ola Nordmann", "Rediger");
+    const dialog = await screen.findByRole("dialog", { name: "Rediger bruker" });
+    const part = within(dialog).getByRole("group", { name: "Arbeidsavtale i Anestesi" });
+    const percent = await within(part).findByLabelText("Stillingsprosent");
+    expect(percent).toHaveValue("100");
+    const hours = within(part).getByLabelText("Timer per uke i full stilling");
+    expect(hours).toHaveValue("35,5");
+    const competences = within(part).getByRole("group", { name: "Kompetanse" });
+    const anestesiBox = await within(competences).findByRole("checkbox", { name: "Anestesisykepleier" });
+    expect(anestesiBox).not.toBeChecked();
+
+    await userEvent.clear(percent);
+    await userEvent.type(percent, "80");
+    await userEvent.clear(hours);
+    await userEvent.type(hours, "37,5");
+    await userEvent.click(anestesiBox);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Lagre endringer" }));
+    expect(await screen.findByText("Bruker oppdatert")).toBeInTheDocument();
+    const ola = api.users[3]!;
+    expect(api.callsTo("PATCH", `/api/admin/users/${ola.userId}`)).toHaveLength(1);
+    expect(work.callsTo("PUT", `/api/departments/${anestesi}/staff/${ola.userId}/work`)[0]?.body).toEqual({
+      positionPercent: 80,
+      fullTimeHours: 37.5,
+      competenceIds: [competenceIds.anestesi],
+    });
+  });
+
+  it("stops at a contract field at fault, with its message under it, and sends nothing", async () => {
+    const api = usersServer();
+    const work = workServer();
+    renderApp("/admin/users");
+    await chooseRowAction("Ola Nordmann", "Rediger");
+    const dialog = await screen.findByRole("dialog", { name: "Rediger bruker" });
+    const hours = await within(dialog).findByLabelText("Timer per uke i full stilling");
+    await userEvent.clear(hours);
+    await userEvent.type(hours, "35,55");
+    const percent = within(dialog).getByLabelText("Stillingsprosent");
+    await userEvent.clear(percent);
+    await userEvent.type(percent, "120");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Lagre endringer" }));
+    expect(percent).toHaveAccessibleDescription(/Skriv en stillingsprosent fra 1 til 100\./);
+    expect(percent).toHaveAttribute("aria-invalid", "true");
+    expect(percent).toHaveFocus();
+    expect(hours).toHaveAccessibleDescription(/med høyst én desimal \(for eksempel 35,5\)/);
+    expect(api.callsTo("PATCH", `/api/admin/users/${api.users[3]!.userId}`)).toHaveLength(0);
+    expect(work.calls.filter((c) => c.method === "PUT")).toHaveLength(0);
+  });
+
+  it("'Rediger bruker' without a change to the contract sends none", async () => {
+    const api = usersServer();
+    const work = workServer();
+    renderApp("/admin/users");
+    await chooseRowAction("Ola Nordmann", "Rediger");
+    const dialog = await screen.findByRole("dialog", { name: "Rediger bruker" });
+    await within(dialog).findByLabelText("Stillingsprosent");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Lagre endringer" }));
+    expect(await screen.findByText("Bruker oppdatert")).toBeInTheDocument();
+    expect(api.callsTo("PATCH", `/api/admin/users/${api.users[3]!.userId}`)).toHaveLength(1);
+    expect(work.calls.filter((c) => c.method === "PUT")).toHaveLength(0);
+  });
+
+  it("a leader sets it from 'Arbeidsavtale og kompetanse', and is told when it fails", async () => {
+    const api = usersServer({ users: asLeaderSees(staffOf()) }, { me: leader() });
+    const work = workServer();
+    renderApp("/admin/users");
+    await chooseRowAction("Kari Nordmann", "Arbeidsavtale og kompetanse");
+    const dialog = await screen.findByRole("dialog", { name: "Arbeidsavtale og kompetanse" });
+    expect(dialog).toHaveAccessibleDescription(
+      "Kari Nordmann: stilling og kompetanse i avdelingene du leder.",
+    );
+    const percent = await within(dialog).findByLabelText("Stillingsprosent");
+    await userEvent.clear(percent);
+    await userEvent.type(percent, "60");
+    const kari = api.users[2]!;
+    const path = `/api/departments/${anestesi}/staff/${kari.userId}/work`;
+    work.reply[`PUT ${path}`] = failure(403, "forbidden", "Du har ikke tilgang");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Lagre" }));
+    expect(await screen.findByText("Kunne ikke lagre arbeidsavtalen")).toBeInTheDocument();
+    expect(screen.getByText("Du har ikke tilgang")).toBeInTheDocument();
+
+    delete work.reply[`PUT ${path}`];
+    await userEvent.click(within(dialog).getByRole("button", { name: "Lagre" }));
+    expect(await screen.findByText("Arbeidsavtalen er lagret")).toBeInTheDocument();
+    expect(work.callsTo("PUT", path).at(-1)?.body).toEqual({
+      positionPercent: 60,
+      fullTimeHours: 35.5,
+      competenceIds: [],
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // A leader edits no one: 'Rediger' stays the admins'.
+    await userEvent.click(screen.getByRole("button", { name: "Handlinger for Ola Nordmann" }));
+    expect(await screen.findByRole("menuitem", { name: "Arbeidsavtale og kompetanse" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Rediger" })).toBeNull();
+  });
+
+  it("on a phone, a leader's card has 'Arbeidsavtale og kompetanse' as a button of its own", async () => {
+    setViewport(375, 812);
+    usersServer({ users: asLeaderSees(staffOf()) }, { me: leader() });
+    workServer();
+    renderApp("/admin/users");
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Arbeidsavtale og kompetanse for Kari Nordmann" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Arbeidsavtale og kompetanse" });
+    expect(await within(dialog).findByLabelText("Stillingsprosent")).toHaveValue("100");
+    expect(screen.queryByRole("button", { name: "Rediger Kari Nordmann" })).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { useIsDesktop } from "../../../lib/media.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useUsers } from "../api/queries.ts";
 import { EditUserDialog } from "../form/EditUserDialog.tsx";
+import { StaffWorkDialog } from "../form/StaffWorkDialog.tsx";
 import { DeleteUserDialog } from "./DeleteUserDialog.tsx";
 import type { RowHandlers } from "./row-parts.tsx";
 import { UserCards } from "./UserCards.tsx";
@@ -52,8 +53,9 @@ export function UsersTab() {
   const users = useUsers(search);
   const isDesktop = useIsDesktop();
   const [editing, setEditing] = useState<UserRow | null>(null);
+  const [working, setWorking] = useState<UserRow | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
-  const handlers: RowHandlers = { onEdit: setEditing, onDelete: setDeleting };
+  const handlers: RowHandlers = { onEdit: setEditing, onWork: setWorking, onDelete: setDeleting };
 
   let content: ReactNode;
   if (users.isPending) content = <Loading />;
@@ -115,6 +117,7 @@ export function UsersTab() {
       </div>
       {content}
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
+      {working && <StaffWorkDialog user={working} onClose={() => setWorking(null)} />}
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </section>
   );

@@ -4,7 +4,7 @@
  * (the server asks for it); an admin's is everywhere.
  */
 
-import { Ellipsis, Pencil, Power, Trash2 } from "lucide-react";
+import { BriefcaseBusiness, Ellipsis, Pencil, Power, Trash2 } from "lucide-react";
 import { highestRole } from "../../../../common/domain/roles.ts";
 import type { UserRow } from "../../../../common/schemas/users.ts";
 import { ui } from "../../../../common/texts/index.ts";
@@ -19,13 +19,27 @@ import {
 import { toast } from "../../../components/ui/toaster.tsx";
 import { useSession } from "../../../lib/session.tsx";
 import { failed, useSetActive } from "../api/mutations.ts";
+import { useManagedDepartments } from "../form/StaffWork.tsx";
 
 const t = ui.users;
 
-/** What the list does when a row's 'Rediger' or 'Slett' is pressed: opens its dialog. */
+/**
+ * What the list does when a row's 'Rediger', 'Arbeidsavtale og kompetanse' or 'Slett' is
+ * pressed: opens its dialog.
+ */
 export interface RowHandlers {
   onEdit: (user: UserRow) => void;
+  onWork: (user: UserRow) => void;
   onDelete: (user: UserRow) => void;
+}
+
+/**
+ * 'Arbeidsavtale og kompetanse' for a leader of one of the person's departments: a leader
+ * edits no one otherwise ('Rediger bruker' has it for admins).
+ */
+function useMaySetWork(user: UserRow) {
+  const managed = useManagedDepartments(user);
+  return useSession().role !== "admin" && !user.can.edit && managed.length > 0;
 }
 
 export function RoleBadge({ user }: { user: UserRow }) {
@@ -108,7 +122,8 @@ function ActivationButton({ user }: { user: UserRow }) {
 }
 
 /** A card's actions (phones): full buttons a finger can hit (44 px), each named with the person. */
-export function RowActions({ user, onEdit, onDelete }: { user: UserRow } & RowHandlers) {
+export function RowActions({ user, onEdit, onWork, onDelete }: { user: UserRow } & RowHandlers) {
+  const maySetWork = useMaySetWork(user);
   return (
     <div className="flex flex-wrap gap-2">
       {user.can.edit && (
@@ -120,6 +135,17 @@ export function RowActions({ user, onEdit, onDelete }: { user: UserRow } & RowHa
           onClick={() => onEdit(user)}
         >
           {t.actions.edit}
+        </Button>
+      )}
+      {maySetWork && (
+        <Button
+          size="sm"
+          variant="outline"
+          className="min-h-11"
+          aria-label={ui.work.staff.openLabel(user.fullName)}
+          onClick={() => onWork(user)}
+        >
+          {ui.work.staff.open}
         </Button>
       )}
       {user.can.deactivate && <ActivationButton user={user} />}
@@ -143,9 +169,10 @@ export function RowActions({ user, onEdit, onDelete }: { user: UserRow } & RowHa
  * stays one line. A Radix menu: arrow keys, Enter and Escape work, and focus returns
  * to the button.
  */
-export function RowMenu({ user, onEdit, onDelete }: { user: UserRow } & RowHandlers) {
+export function RowMenu({ user, onEdit, onWork, onDelete }: { user: UserRow } & RowHandlers) {
   const activation = useActivation(user);
-  if (!user.can.edit && !user.can.deactivate && !user.can.delete) return null;
+  const maySetWork = useMaySetWork(user);
+  if (!user.can.edit && !maySetWork && !user.can.deactivate && !user.can.delete) return null;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -158,6 +185,12 @@ export function RowMenu({ user, onEdit, onDelete }: { user: UserRow } & RowHandl
           <DropdownMenuItem onSelect={() => onEdit(user)}>
             <Pencil aria-hidden />
             {t.actions.edit}
+          </DropdownMenuItem>
+        )}
+        {maySetWork && (
+          <DropdownMenuItem onSelect={() => onWork(user)}>
+            <BriefcaseBusiness aria-hidden />
+            {ui.work.staff.open}
           </DropdownMenuItem>
         )}
         {user.can.deactivate && (
