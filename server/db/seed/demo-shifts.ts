@@ -1,17 +1,34 @@
 /**
  * Extra shifts for the demo (staging, empty database only), relative to today in Oslo:
- * in Anestesi three open shifts (two with interest from Kari, Ola, Lars and Sofie), a
- * draft waiting to be published, one shift Ola got earlier and one Kari got through an
- * automatic assignment yesterday, with its run and both candidates for the outcome
- * dialog and the audit; in Intensiv one open shift Per is interested in, which nobody
- * in Anestesi sees.
+ * in Anestesi five open shifts (two with interest from Kari, Ola, Lars and Sofie; one
+ * requiring 'Anestesisykepleier', which Ola lacks), a draft waiting to be published, the
+ * extra shifts Kari and Ola worked in the last weeks (four each in the fairness window,
+ * with the one below), and one Kari got through an automatic assignment yesterday, with
+ * its run and both candidates for the outcome dialog and the audit; in Intensiv one open
+ * shift Per is interested in, which nobody in Anestesi sees.
+ *
+ * Ola (80 %: 28,4 hours of additional work in 4 weeks before overtime) worked 44 hours
+ * of extra shifts from 23 to 12 days ago. Any 8-hour open shift leaves him at 23,6 hours
+ * of overtime in 4 weeks, under the law's 25; the 12-hour 'Beredskapsvakt' in 4 days
+ * would be 27,6, so he may not take it ('Overtid 27,6 t siste 4 uker (grense 25 t)').
+ * Nothing of theirs lies within 8 days of today, so shifts three weeks ahead (the
+ * browser journeys') are judged as if they had worked none.
  */
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { defaultMinRestHours } from "../../../common/domain/fairness.ts";
 import { osloDate, osloHourToInstant } from "../../../common/domain/oslo-time.ts";
 import type { Db, Tx } from "../client.ts";
-import { shiftAllocationRuns, shiftAssignments, shiftInterests, shifts } from "../schema.ts";
+import {
+  competences,
+  shiftAllocationRuns,
+  shiftAssignments,
+  shiftCompetences,
+  shiftInterests,
+  shifts,
+} from "../schema.ts";
 import { demoLookup } from "./demo-people.ts";
+import type { demoCompetences } from "./demo-work.ts";
 
 type Who = "lars" | "kari" | "ola" | "sofie" | "per";
 const emails: Record<Who, string> = {
@@ -22,7 +39,8 @@ const emails: Record<Who, string> = {
   per: "intensiv@demo.no",
 };
 
-const dayMs = 86_400_000;
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
 
 interface DemoShift {
   dept: "Anestesi" | "Intensiv";
@@ -35,6 +53,8 @@ interface DemoShift {
   status: "draft" | "open" | "assigned";
   interested?: Who[];
   description?: string;
+  /** by name; the contracts seed made them (none without it) */
+  requires?: (typeof demoCompetences)[number][];
 }
 
 const demoShifts: DemoShift[] = [
@@ -70,6 +90,27 @@ const demoShifts: DemoShift[] = [
   },
   {
     dept: "Anestesi",
+    title: "Beredskapsvakt",
+    location: "Operasjon 2",
+    inDays: 4,
+    from: 7,
+    to: 19,
+    status: "open",
+    description: "Lang dag med beredskap for akutte inngrep.",
+  },
+  {
+    dept: "Anestesi",
+    title: "Ekstravakt anestesi",
+    location: "Operasjon 3",
+    inDays: 7,
+    from: 7,
+    to: 15,
+    status: "open",
+    description: "Barnenarkose på dagkirurgisk liste.",
+    requires: ["Anestesisykepleier"],
+  },
+  {
+    dept: "Anestesi",
     title: "Helgevakt",
     location: "Operasjon 1",
     inDays: 9,
@@ -89,6 +130,17 @@ const demoShifts: DemoShift[] = [
   },
 ];
 
+/** Extra shifts worked in the last weeks (none within 8 days of today), each assigned by hand. */
+const workedShifts: (Pick<DemoShift, "title" | "location" | "inDays" | "from" | "to"> & { who: Who })[] = [
+  { who: "ola", title: "Ekstravakt anestesi", location: "Operasjon 1", inDays: -23, from: 7, to: 19 },
+  { who: "ola", title: "Dagvakt", location: "Operasjon 3", inDays: -20, from: 7, to: 15 },
+  { who: "ola", title: "Ekstravakt anestesi", location: "Operasjon 2", inDays: -16, from: 7, to: 19 },
+  { who: "ola", title: "Ekstravakt anestesi", location: "Operasjon 1", inDays: -12, from: 7, to: 19 },
+  { who: "kari", title: "Kveldsvakt", location: "Dagkirurgi", inDays: -22, from: 15, to: 23 },
+  { who: "kari", title: "Dagvakt", location: "Operasjon 2", inDays: -15, from: 7, to: 15 },
+  { who: "kari", title: "Kveldsvakt", location: "Post 1", inDays: -10, from: 15, to: 23 },
+];
+
 export async function seedDemoShifts(db: Db, now: Date = new Date()): Promise<void> {
   const found = await demoLookup(db, emails, ["Anestesi", "Intensiv"]);
   if (found.people < Object.keys(emails).length || !found.deptIdOf("Anestesi") || !found.deptIdOf("Intensiv"))
@@ -102,9 +154,14 @@ export async function seedDemoShifts(db: Db, now: Date = new Date()): Promise<vo
     endsAt: osloHourToInstant(today, to, inDays + (to < from ? 1 : 0)),
   });
   const ago = (days: number) => new Date(now.getTime() - days * dayMs);
+  const required = await db
+    .select({ id: competences.id, name: competences.name })
+    .from(competences)
+    .where(eq(competences.deptId, deptId("Anestesi")));
 
   await db.transaction(async (tx) => {
     const insert = async (s: DemoShift & { publishedAt?: Date }) => {
+      const publishedAt = s.publishedAt ?? ago(2);
       const [row] = await tx
         .insert(shifts)
         .values({
@@ -115,35 +172,41 @@ export async function seedDemoShifts(db: Db, now: Date = new Date()): Promise<vo
           ...span(s.inDays, s.from, s.to),
           status: s.status,
           createdBy: id("lars"),
-          createdAt: ago(3),
-          publishedAt: s.status === "draft" ? null : (s.publishedAt ?? ago(2)),
+          // made a day before it was published
+          createdAt: new Date(publishedAt.getTime() - dayMs),
+          publishedAt: s.status === "draft" ? null : publishedAt,
         })
         .returning({ id: shifts.id });
       const shiftId = row!.id;
       const interested = s.interested ?? [];
       if (interested.length > 0)
-        await tx
-          .insert(shiftInterests)
-          .values(interested.map((who, i) => ({ shiftId, userId: id(who), createdAt: ago(2 - i / 24) })));
+        await tx.insert(shiftInterests).values(
+          interested.map((who, i) => ({
+            shiftId,
+            userId: id(who),
+            createdAt: new Date(publishedAt.getTime() + i * hourMs),
+          })),
+        );
+      const requires = required.filter((c) => s.requires?.some((name) => name === c.name));
+      if (requires.length > 0)
+        await tx.insert(shiftCompetences).values(requires.map((c) => ({ shiftId, competenceId: c.id })));
       return shiftId;
     };
     for (const s of demoShifts) await insert(s);
 
-    // Ola's earlier extra shift: it counts for him in the assignment below.
-    const earlier = await insert({
-      dept: "Anestesi",
-      title: "Dagvakt",
-      location: "Operasjon 3",
-      inDays: -20,
-      from: 7,
-      to: 15,
-      status: "assigned",
-      interested: ["ola"],
-      publishedAt: ago(25),
-    });
-    await tx
-      .insert(shiftAssignments)
-      .values({ shiftId: earlier, userId: id("ola"), assignedAt: ago(22), method: "manual" });
+    // What they worked: it counts for them in the assignment below, and in Ola's overtime.
+    for (const { who, ...worked } of workedShifts) {
+      const shiftId = await insert({
+        ...worked,
+        dept: "Anestesi",
+        status: "assigned",
+        interested: [who],
+        publishedAt: ago(5 - worked.inDays),
+      });
+      await tx
+        .insert(shiftAssignments)
+        .values({ shiftId, userId: id(who), assignedAt: ago(2 - worked.inDays), method: "manual" });
+    }
 
     await seedAssignedShift(
       tx,
@@ -163,7 +226,7 @@ export async function seedDemoShifts(db: Db, now: Date = new Date()): Promise<vo
   });
 }
 
-/** Kari (no extra shift in 90 days) won over Ola (one): the run as the assignment wrote it. */
+/** Kari (three extra shifts in 90 days) won over Ola (four): the run as the assignment wrote it. */
 async function seedAssignedShift(
   tx: Tx,
   shiftId: string,
@@ -179,7 +242,7 @@ async function seedAssignedShift(
     createdBy: who.lars,
     createdAt: at,
     candidateIds: [who.kari, who.ola],
-    candidateFairness: [0, 1],
+    candidateFairness: [3, 4],
     candidateTieBreaks: [randomUUID(), randomUUID()],
     candidateRanks: [1, 2],
     candidateIneligible: [null, null],

@@ -14,6 +14,7 @@ import { seedDemoChat } from "./demo-chat.ts";
 import { seedDemoDuty } from "./demo-duty.ts";
 import { seedDemoShifts } from "./demo-shifts.ts";
 import { seedDemoSwaps } from "./demo-swaps.ts";
+import { seedDemoWork } from "./demo-work.ts";
 
 export const demoPassword = "demo1234";
 export const demoDepartments = ["Anestesi", "Intensiv", "Akuttmottak"] as const;
@@ -120,7 +121,11 @@ export async function demoAccountId(db: Db, email: string): Promise<string | nul
 export async function seedDemoData(db: Db, step: Step = quietStep): Promise<boolean> {
   const [any] = await db.select({ id: departments.id }).from(departments).limit(1);
   if (any) return false;
-  await step("Seeding demo data: users", () => ensureDemoUsers(db));
+  // Their contracts and competences with them: a shift of the next steps may require one.
+  await step("Seeding demo data: users", async () => {
+    await ensureDemoUsers(db);
+    await seedDemoWork(db);
+  });
   await step("Seeding demo data: chat", () => seedDemoChat(db));
   await step("Seeding demo data: extra shifts", () => seedDemoShifts(db));
   await step("Seeding demo data: shift swaps", () => seedDemoSwaps(db));

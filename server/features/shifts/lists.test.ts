@@ -222,7 +222,7 @@ describe("extra shifts: the demo data", () => {
   it("has open shifts with interest, a draft and Kari's assigned shift with its outcome", async () => {
     const kari = await as("kari@demo.no");
     const openShifts = shiftList.parse((await kari.get("/api/shifts?view=open")).json()).shifts;
-    expect(openShifts).toHaveLength(3);
+    expect(openShifts).toHaveLength(5);
     expect(openShifts.some((s) => s.isInterested)).toBe(true);
     const [assigned] = shiftList.parse((await kari.get("/api/shifts?view=assigned")).json()).shifts;
     expect(assigned!.can.viewOutcome).toBe(true);
