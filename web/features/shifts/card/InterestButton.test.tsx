@@ -45,7 +45,8 @@ describe("'Jeg er interessert' asks the working-time rules first", { timeout: 20
         .map((li) => li.textContent),
     ).toEqual([refusal, "Mangler kompetanse: Anestesisykepleier"]);
     expect(posts()).toHaveLength(0);
-    expect(within(card).getByRole("button", { name: "Jeg er interessert" })).toBeInTheDocument();
+    // The focus stays on the button, the reasons right under it.
+    expect(interest).toHaveFocus();
 
     await userEvent.click(within(card).getByRole("button", { name: "Skjul" }));
     expect(within(card).queryByRole("alert")).toBeNull();

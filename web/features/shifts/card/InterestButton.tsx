@@ -97,6 +97,8 @@ export function InterestButton({ shift, secondary = false }: { shift: ShiftDto; 
     button.current?.focus();
   };
   const press = () => {
+    // Not disabled while the rules are asked: the focus stays here for what they answer.
+    if (check.isPending) return;
     setVerdict(null);
     if (shift.isInterested) return interest.mutate({ shift, interested: false });
     check.mutate(shift.id, {
@@ -113,7 +115,8 @@ export function InterestButton({ shift, secondary = false }: { shift: ShiftDto; 
         ref={button}
         variant={shift.isInterested || secondary ? "outline" : "primary"}
         size="lg"
-        disabled={interest.isPending || check.isPending}
+        disabled={interest.isPending}
+        aria-busy={check.isPending || undefined}
         onClick={press}
         className="w-full"
       >
