@@ -5,8 +5,6 @@
  */
 import { workLimits } from "../../base/limits.ts";
 
-const percent = (n: number) => `${n} %`;
-
 export const workTexts = {
   work: {
     rules: {
@@ -90,7 +88,6 @@ export const workTexts = {
       cancel: "Avbryt",
       saved: "Arbeidsavtalen er lagret",
       saveFailed: "Kunne ikke lagre arbeidsavtalen",
-      percent,
     },
     /** 'Krever kompetanse' on a shift: the form's checkboxes and the card's line. */
     requires: {
@@ -110,7 +107,6 @@ export const workTexts = {
       confirm: "Meld interesse likevel",
       cancel: "Avbryt",
       dismiss: "Skjul",
-      checking: "Sjekker arbeidstiden...",
     },
     /** The audit's figures per candidate ('Se full audit'). */
     audit: {
@@ -120,7 +116,7 @@ export const workTexts = {
       overtime4Weeks: "Overtid 4 u",
       overtimeYear: "Overtid 52 u",
       hours: (figure: string) => `${figure} t`,
-      percent,
+      percent: (n: number) => `${n} %`,
       partTimeFirst: "Deltid først gjaldt: deltidsansatte som kunne ta vakten, kom foran heltidsansatte.",
       scrollHint: "Tabellen kan rulles sidelengs.",
     },
