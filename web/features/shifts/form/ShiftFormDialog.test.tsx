@@ -318,6 +318,31 @@ describe("'Krever kompetanse'", () => {
     expect(api.callsTo("POST", "/api/shifts")[0]!.body).toMatchObject({ requires: [competenceIds.anestesi] });
   }, 15_000);
 
+  it("starts afresh when another department is chosen: competences are each department's", async () => {
+    const leader = kari("leader");
+    draftServer({
+      ...leader,
+      memberships: [
+        ...leader.memberships,
+        { deptId: ids.intensiv, deptName: "Intensiv", role: "leader", isActive: true },
+      ],
+    });
+    const work = workServer();
+    renderApp("/shifts/open");
+    const { dialog, field } = await openCreate();
+    // No department chosen yet: nothing to offer.
+    expect(within(dialog).queryByRole("group", { name: "Krever kompetanse" })).toBeNull();
+    await userEvent.selectOptions(field("Avdeling"), "Anestesi");
+    const box = await within(dialog).findByRole("checkbox", { name: "Anestesisykepleier" });
+    await userEvent.click(box);
+    expect(box).toBeChecked();
+    await userEvent.selectOptions(field("Avdeling"), "Intensiv");
+    await waitFor(() =>
+      expect(work.callsTo("GET", `/api/departments/${ids.intensiv}/competences`)).toHaveLength(1),
+    );
+    expect(await within(dialog).findByRole("checkbox", { name: "Anestesisykepleier" })).not.toBeChecked();
+  });
+
   it("says so when the department has none", async () => {
     draftServer();
     workServer({ competences: [] });
