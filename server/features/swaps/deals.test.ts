@@ -8,9 +8,16 @@ import {
   shiftCompetences,
   swapOffers,
 } from "../../db/schema.ts";
-import { makeStaff, signedInClient } from "../../test/factories.ts";
+import { makeShift, makeStaff, signedInClient } from "../../test/factories.ts";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { holding, notificationTypesOf, offerOf, swapWorld, type World } from "./helpers.test-support.ts";
+import {
+  holding,
+  hourMs,
+  notificationTypesOf,
+  offerOf,
+  swapWorld,
+  type World,
+} from "./helpers.test-support.ts";
 
 describe("swap deals", () => {
   let t: TestApp;
@@ -226,6 +233,22 @@ describe("swap deals", () => {
         message: `${taker.fullName}: Overtid 16 t siste 7 dager (grense 10 t)`,
       });
       expect((await holderOf(given.assignmentId)).userId).toBe(owner.userId);
+    });
+
+    it("counts a roster shift taken in a give-away as additional work afterwards", async () => {
+      const [owner, taker] = [await newcomer("Gir Vakt"), await newcomer("Tar Vakt")];
+      const at = weekAway();
+      const given = await holding(t, w.a, owner.userId, at);
+      const offer = await offerOf(owner.client, given.assignmentId, { requireSwap: false });
+      const claim = (await taker.client.post(`/api/swaps/offers/${offer.id}/deals`, {})).json();
+      await owner.client.post(`/api/swaps/deals/${claim.id}/accept`);
+      expect((await w.as.leader.post(`/api/swaps/deals/${claim.id}/approve`, {})).statusCode).toBe(200);
+      // An extra shift two days later: with the roster shift taken, 16 hours overtime in 7 days.
+      const extra = await makeShift(t, { dept: w.a, startsAt: new Date(Date.now() + (at + 48) * hourMs) });
+      const check = (await taker.client.get(`/api/shifts/${extra.id}/eligibility`)).json();
+      expect(check.refusals).toEqual(["Overtid 16 t siste 7 dager (grense 10 t)"]);
+      // The owner, who gave it away, holds nothing there.
+      expect((await owner.client.get(`/api/shifts/${extra.id}/eligibility`)).json().may).toBe(true);
     });
 
     it("counts a roster shift received in an exchange as no overtime", async () => {
