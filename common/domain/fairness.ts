@@ -26,16 +26,6 @@ export const lowestMinRestHours = 8;
 /** How far back assignments count for fairness. */
 export const fairnessWindowDays = 90;
 
-export interface Interval {
-  startsAt: Date;
-  endsAt: Date;
-}
-
-/** A shift the candidate already works. */
-export interface BusyShift extends Interval {
-  title: string;
-}
-
 export interface Candidate {
   userId: string;
   /** extra-shift assignments with assigned_at in the last 90 days */

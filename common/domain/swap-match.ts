@@ -14,9 +14,10 @@
  *   rest after the exchange. Offers are taken oldest first; each is paired at most once
  *   per run; pairs that already had a deal are skipped, so a second run adds none.
  */
-import type { Interval } from "./fairness.ts";
+
 import { osloDate, osloHour } from "./oslo-time.ts";
 import type { TimeTag } from "./swap-terms.ts";
+import type { Interval } from "./working-time.ts";
 import {
   judgeWork,
   type ShiftToTake,

@@ -13,10 +13,11 @@
  *   classification looks at, so a night from New Year's Eve into 1 January is a holiday
  *   shift of the new year.
  */
-import { fairnessWindowDays, type Interval } from "./fairness.ts";
+import { fairnessWindowDays } from "./fairness.ts";
 import { isPublicHoliday } from "./holidays.ts";
 import { osloDate, osloTimeToInstant } from "./oslo-time.ts";
 import { shiftTimeTags } from "./swap-match.ts";
+import type { Interval } from "./working-time.ts";
 
 const dayMs = 86_400_000;
 

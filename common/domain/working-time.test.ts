@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hoursFigure } from "../texts/ui/shifts.ts";
 import { ui } from "../texts/ui.ts";
-import type { Interval } from "./fairness.ts";
 import { osloHourToInstant } from "./oslo-time.ts";
+import type { Interval } from "./working-time.ts";
 import {
   busiestWindow,
   type Contract,

@@ -16,10 +16,18 @@
  * work, not 8). The largest sum over such windows is found at their breakpoints: where a
  * window's start or end meets a shift's start or end.
  */
-import type { BusyShift, Interval } from "./fairness.ts";
-
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
+
+export interface Interval {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** A shift someone already works. */
+export interface BusyShift extends Interval {
+  title: string;
+}
 
 /** A department's limits (its local agreement's, within the law's outer bounds). */
 export interface WorkLimits {

@@ -3,10 +3,9 @@
  * own words are copied exactly.
  */
 
-import type { BusyShift } from "../../domain/fairness.ts";
 import { shortTieBreak } from "../../domain/fairness.ts";
 import { formatShiftWhen } from "../../domain/oslo-time.ts";
-import type { OvertimeWindow, Refusal, ShortRest } from "../../domain/working-time.ts";
+import type { BusyShift, OvertimeWindow, Refusal, ShortRest } from "../../domain/working-time.ts";
 
 /** Hours as figures show them: 14,5 · 26 (one decimal at most, a decimal comma). */
 export const hoursFigure = (hours: number) => String(Math.round(hours * 10) / 10).replace(".", ",");

@@ -10,8 +10,9 @@
  * fairness value is.
  */
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { fairnessWindowDays, type Interval } from "../../../common/domain/fairness.ts";
+import { fairnessWindowDays } from "../../../common/domain/fairness.ts";
 import { countUnsocial, unsocialReadFrom } from "../../../common/domain/unsocial.ts";
+import type { Interval } from "../../../common/domain/working-time.ts";
 import { isPartTime } from "../../../common/domain/working-time.ts";
 import type { FairnessOverview } from "../../../common/schemas/shifts.ts";
 import type { FairnessFigures, MyFairness } from "../../../common/schemas/work.ts";

@@ -6,8 +6,8 @@
  * same in its own statement (allocation.ts) with `extraHeld` from here.
  */
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Interval } from "../../../common/domain/fairness.ts";
 import type { SwapParty } from "../../../common/domain/swap-match.ts";
+import type { Interval } from "../../../common/domain/working-time.ts";
 import {
   type Contract,
   fullTimeContract,

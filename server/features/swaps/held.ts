@@ -4,9 +4,8 @@
  * take a shift in an exchange or a give-away, in Norwegian.
  */
 import { inArray, sql } from "drizzle-orm";
-import type { Interval } from "../../../common/domain/fairness.ts";
 import { type SwapParty, type SwapShift, takeVerdict } from "../../../common/domain/swap-match.ts";
-import type { WorkRules } from "../../../common/domain/working-time.ts";
+import type { Interval, WorkRules } from "../../../common/domain/working-time.ts";
 import type { CompetenceRef } from "../../../common/schemas/work.ts";
 import { ui } from "../../../common/texts/index.ts";
 import type { Db, Tx } from "../../db/client.ts";
