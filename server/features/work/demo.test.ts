@@ -8,7 +8,7 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { judgeWork, type WorkShift } from "../../../common/domain/working-time.ts";
 import { fairnessOverview, type ShiftDto, shiftList } from "../../../common/schemas/shifts.ts";
-import { competenceList, staffWorkDto } from "../../../common/schemas/work.ts";
+import { competenceList, staffWorkDto, takeCheckDto } from "../../../common/schemas/work.ts";
 import { ui } from "../../../common/texts/ui.ts";
 import { departments, shiftAssignments, shifts, user } from "../../db/schema.ts";
 import { seedDemoShifts } from "../../db/seed/demo-shifts.ts";
@@ -100,6 +100,26 @@ describe("the demo's working time", () => {
       ["Kveldsvakt", [], []],
       ["Ekstravakt anestesi", ["Anestesisykepleier"], ["Mangler kompetanse: Anestesisykepleier"]],
     ]);
+  });
+
+  it("answers Ola so through the API: the check before interest, and the refusal of it", async () => {
+    const ola = await as("ola@demo.no");
+    const open = shiftList.parse((await ola.get("/api/shifts?view=open")).json()).shifts;
+    const stand = open.find((s) => s.title === "Beredskapsvakt")!;
+    const check = takeCheckDto.parse((await ola.get(`/api/shifts/${stand.id}/eligibility`)).json());
+    expect(check).toMatchObject({ may: false, refusals: ["Overtid 27,6 t siste 4 uker (grense 25 t)"] });
+    const refused = await ola.post(`/api/shifts/${stand.id}/interest`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toEqual({
+      code: "work_rules_refused",
+      message: "Du kan ikke ta denne vakten: Overtid 27,6 t siste 4 uker (grense 25 t)",
+    });
+    // Kari (50 %, nothing near) may; the shift two days ahead leaves Ola at 23,6 hours.
+    const kari = await as("kari@demo.no");
+    expect(takeCheckDto.parse((await kari.get(`/api/shifts/${stand.id}/eligibility`)).json()).may).toBe(true);
+    const soon = open.find((s) => s.title === "Ekstravakt anestesi" && s.requires.length === 0)!;
+    const near = takeCheckDto.parse((await ola.get(`/api/shifts/${soon.id}/eligibility`)).json());
+    expect([near.may, near.figures.overtime4Weeks]).toEqual([true, 23.6]);
   });
 
   it("keeps Kari and Ola equal in the fairness count (the browser journeys draw between them)", async () => {
