@@ -69,13 +69,20 @@ async function hasTwin(tx: Tx, deptId: string, columns: Columns): Promise<boolea
 
 /**
  * What the shift requires ('Krever kompetanse'): competences of its department (else 422
- * `competence_not_in_department`), each once; replaces what it required before.
+ * `competence_not_in_department`), each once; `replace`: instead of what it required.
  */
-async function setRequires(tx: Tx, shiftId: string, deptId: string, ids: readonly string[]) {
-  const required = await departmentCompetences(tx, deptId, ids);
-  await tx.delete(shiftCompetences).where(eq(shiftCompetences.shiftId, shiftId));
+async function setRequires(
+  tx: Tx,
+  shift: { id: string; deptId: string },
+  ids: readonly string[],
+  opts: { replace: boolean },
+) {
+  const required = await departmentCompetences(tx, shift.deptId, ids);
+  if (opts.replace) await tx.delete(shiftCompetences).where(eq(shiftCompetences.shiftId, shift.id));
   if (required.length > 0)
-    await tx.insert(shiftCompetences).values(required.map((competenceId) => ({ shiftId, competenceId })));
+    await tx
+      .insert(shiftCompetences)
+      .values(required.map((competenceId) => ({ shiftId: shift.id, competenceId })));
 }
 
 /**
@@ -95,7 +102,7 @@ export function createShift(
       .insert(shifts)
       .values({ ...columns, deptId, kind: "extra", status: "draft", createdBy: creatorId })
       .returning({ id: shifts.id });
-    await setRequires(tx, row!.id, deptId, input.requires ?? []);
+    await setRequires(tx, { id: row!.id, deptId }, input.requires ?? [], { replace: false });
     await announceDrafts(tx, events, deptId, row!.id);
     return row!.id;
   });
@@ -111,7 +118,7 @@ export function editShift(deps: LifecycleDeps, shift: ShiftRow, input: ShiftEdit
       .where(and(eq(shifts.id, shift.id), eq(shifts.status, "draft")))
       .returning({ id: shifts.id });
     if (!row) throw conflict("shift_not_draft");
-    if (input.requires) await setRequires(tx, shift.id, shift.deptId, input.requires);
+    if (input.requires) await setRequires(tx, shift, input.requires, { replace: true });
     await announceDrafts(tx, events, shift.deptId, shift.id);
   });
 }
