@@ -18,6 +18,7 @@ import type {
 } from "../../../common/schemas/work.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { competences, departments, staff, staffCompetences } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { departmentCompetences } from "../../platform/competences.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -76,13 +77,6 @@ function validName(name: string): string {
   if (length(normalised) > workLimits.competenceNameMaxLength)
     throw unprocessable("competence_name_too_long");
   return normalised;
-}
-
-/** PostgreSQL's unique_violation, as the driver or Drizzle (its `cause`) reports it. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === "23505") return true;
-  return false;
 }
 
 /** A name another competence of the department has, whatever the case or race, answers 409. */
