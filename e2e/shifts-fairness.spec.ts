@@ -9,74 +9,31 @@
  * draw between equals and B is decided by A. The shifts lie three weeks ahead, clear of
  * the demo's own shifts, on a date no other spec uses.
  */
-import type { Browser, Page } from "@playwright/test";
-import { formatNorwegianDate } from "../common/domain/norwegian-date.ts";
-import { osloDate } from "../common/domain/oslo-time.ts";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from "./support/a11y.ts";
 import { demo, envs, expect, impersonate, test } from "./support/fixtures.ts";
+import {
+  assign as assignFromCard,
+  shiftCard as card,
+  createAndPublish,
+  dayAhead,
+  openAs,
+  registerInterest,
+} from "./support/shifts.ts";
 
 // A server of its own: other specs assign shifts to Kari and Ola, and fairness counts them.
 test.use({ serverEnv: envs.fairness });
 
-const dayMs = 86_400_000;
-const dayAhead = (days: number) => osloDate(new Date(Date.now() + days * dayMs));
-/** `tir. 24.11` as the cards write the day */
-const cardDay = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
-
-async function openAs(browser: Browser, baseURL: string | undefined, email: string, path: string) {
-  const context = await browser.newContext({ baseURL, locale: "nb-NO", timezoneId: "Europe/Oslo" });
-  const page = await context.newPage();
-  await impersonate(page, email);
-  await page.goto(path);
-  return page;
-}
-
-/** The card of the shift on `date` from 07:00 to 15:00. */
-const card = (page: Page, date: string) =>
-  page.getByRole("article").filter({ hasText: `${cardDay(date)} · 07:00–15:00` });
-
-/** Lars creates a 07–15 'Ekstravakt anestesi' on `date` and publishes it at once. */
-async function createAndPublish(lars: Page, date: string) {
-  await lars.getByRole("button", { name: "Ny ekstravakt" }).first().click();
-  const dialog = lars.getByRole("dialog", { name: "Ny ekstravakt" });
-  await dialog.getByLabel("Dato").fill(formatNorwegianDate(date));
-  await dialog.getByLabel("Fra").fill("07:00");
-  await dialog.getByLabel("Til").fill("15:00");
-  await dialog.getByLabel("Type vakt").selectOption("Ekstravakt anestesi");
-  await dialog.getByLabel("Sted").selectOption("Operasjon 3");
-  await dialog.getByRole("button", { name: "Lagre som utkast" }).click();
-  await expect(lars.getByText("Ekstravakt opprettet").first()).toBeVisible();
-  await lars.getByRole("button", { name: "Publiser nå" }).click();
-  await expect(lars.getByText("Ekstravakt publisert").first()).toBeVisible();
-}
-
-/** Registers interest on the card of `date` among the open shifts. */
-async function registerInterest(page: Page, date: string) {
-  await page.goto("/shifts/open");
-  await card(page, date).getByRole("button", { name: "Jeg er interessert" }).click();
-  await expect(page.getByText("Din interesse er registrert for ekstravakten").first()).toBeVisible();
-  await expect(card(page, date).getByRole("button", { name: "Trekk interesse" })).toBeVisible();
-}
-
-/** Lars presses 'Tildel automatisk' once both are interested; returns the winner's name. */
+/** Lars assigns once both are interested and may be given it; returns the winner's name. */
 async function assign(lars: Page, date: string): Promise<string> {
-  const shift = card(lars, date);
-  // Both interests reach Lars's open page live.
-  await expect(shift).toContainText("2 interesserte");
-  await shift.getByRole("button", { name: "Tildel automatisk" }).click();
-  // It asks first: both are interested and may be given it.
-  const asks = lars.getByRole("dialog", { name: "Tildele vakten automatisk?" });
-  await expect(asks).toContainText("2 interesserte, 2 kan tildeles");
-  await asks.getByRole("button", { name: "Tildel", exact: true }).click();
-  const toast = lars.getByText(/^Tildelt til .+\. Varsler sendt\.$/).first();
-  await expect(toast).toBeVisible();
-  const winner = /^Tildelt til (.+)\. Varsler sendt\.$/.exec((await toast.textContent()) ?? "")?.[1];
+  const winner = await assignFromCard(lars, date, 2, "2 interesserte, 2 kan tildeles");
   expect([demo.kari.name, demo.ola.name]).toContain(winner);
-  const outcome = lars.getByRole("dialog", { name: "Tildeling fullført" });
-  await expect(outcome).toBeVisible();
-  await expect(outcome).toContainText(winner!);
-  await outcome.getByRole("button", { name: "Lukk" }).last().click();
-  return winner!;
+  await lars
+    .getByRole("dialog", { name: "Tildeling fullført" })
+    .getByRole("button", { name: "Lukk" })
+    .last()
+    .click();
+  return winner;
 }
 
 test("the one who did not get shift A gets shift B; the winner sees the bell and the outcome", async ({
