@@ -101,7 +101,7 @@ const numberedColleagues = (deptId: string) => sql`
  * the role may (a superuser; PGlite's is one) the per-row key checks are skipped: with
  * them, a million rows took twice as long. Triggers are skipped with them, so what they
  * keep is written here: whether an assignment counts for fairness (its shift is an extra
- * shift), and at the end the fairness window's counts (`countFairness`). `seed` (−1..1)
+ * shift) and its shift's times (migration 0025), and at the end the fairness window's counts (`countFairness`). `seed` (−1..1)
  * makes the statement's random() draws repeatable.
  */
 async function insertAssignedShifts(db: Db, rows: SQL, seed?: number) {
@@ -122,8 +122,9 @@ async function insertAssignedShifts(db: Db, rows: SQL, seed?: number) {
                case when kind = 'extra' then assigned_at - interval '1 day' end,
                assigned_at - interval '2 days'
         from r)
-      insert into shift_assignments (shift_id, user_id, assigned_at, method, counts_for_fairness)
-      select id, user_id, assigned_at, method, kind = 'extra' from r`);
+      insert into shift_assignments (shift_id, user_id, assigned_at, method, counts_for_fairness,
+                                     starts_at, ends_at)
+      select id, user_id, assigned_at, method, kind = 'extra', starts_at, ends_at from r`);
   });
 }
 

@@ -109,6 +109,13 @@ export const shiftAssignments = pgTable(
     method: text("method", { enum: assignmentMethods }).notNull(),
     /** Set by the database from the shift's kind (extra: true), so a cascade knows it too. */
     countsForFairness: boolean("counts_for_fairness").notNull().default(false),
+    /**
+     * The shift's times, copied by the database (migration 0025): a person's shifts
+     * around a new one are then a range of one index, not a join to every shift of the
+     * hospital in the working-time rules' 52-week horizon.
+     */
+    startsAt: ts("starts_at"),
+    endsAt: ts("ends_at"),
   },
   (t) => [
     // A person's assignments: the 90-day fairness count (by assigned_at), their busy
@@ -117,6 +124,11 @@ export const shiftAssignments = pgTable(
     index("shift_assignments_user_assigned_idx").on(t.userId, t.assignedAt),
     // What moves in or out of the fairness window between two instants (fairness_counts).
     index("shift_assignments_counted_idx").on(t.assignedAt).where(sql`counts_for_fairness`),
+    // A person's shifts that end after an instant (the working-time rules' horizon), read
+    // from the index alone: what counts toward overtime and how it was got ride along.
+    index("shift_assignments_user_ends_idx")
+      .on(t.userId, t.endsAt, t.startsAt, t.countsForFairness, t.method, t.shiftId)
+      .where(sql`user_id is not null`),
     check("shift_assignments_method_ck", inList("method", assignmentMethods)),
   ],
 );

@@ -126,12 +126,11 @@ interface InterestedRow {
  * max(rest, 24 h): overlap, rest and hours in 24 need its title and times), and the
  * other extra ones (overtime needs only their times), sent as two JSON arrays of
  * seconds from this shift's start rather than an object each (JSON: node-postgres
- * parses an int[] of 25,000 numbers in 10–20 ms, JSON.parse the same in under 1 ms). Asked as a span overlap, the
- * expression of shifts_span_idx; the planner may go by the candidates' assignments
- * instead when the horizon holds many shifts. Its cost grows with the candidates' extra
- * shifts in the horizon (the rules need each one: the windows slide): 500 candidates
- * with 50 each in the past year, 25,000 rows, took 150–200 ms of database time on the
- * shared two-core machine, against 10–16 ms when only the rest window was read.
+ * parses an int[] of 25,000 numbers in 10–20 ms, JSON.parse the same in under 1 ms).
+ * Read from each candidate's assignments by `shift_assignments_user_ends_idx`, which
+ * carries the shifts' times (migration 0025): asked as a span overlap of shifts, the
+ * 52-week horizon held every shift of the hospital in two years, and the assignment
+ * took ten times as long (bench/allocation).
  */
 const interestedRead = namedStatement<InterestedRow>("shift_interested_for_assignment", (db) => {
   const candidates = sql`(select user_id from interested where active)`;
@@ -145,19 +144,22 @@ const interestedRead = namedStatement<InterestedRow>("shift_interested_for_assig
       left join ${staff} m on m.user_id = i.user_id and m.dept_id = ${sql.placeholder("deptId")}
       where i.shift_id = ${sql.placeholder("shiftId")}
     ), held as (
-      select a.user_id, s.title, s.starts_at, s.ends_at, ${extraHeld} as extra,
-        tstzrange(s.starts_at, s.ends_at) && tstzrange(${at("nearFrom")}, ${at("nearTo")}) as near
-      from ${shifts} s join ${shiftAssignments} a on a.shift_id = s.id
-      where tstzrange(s.starts_at, s.ends_at) && tstzrange(${at("from")}, ${at("to")})
-        and s.id <> ${sql.placeholder("shiftId")} and a.user_id in ${candidates}
+      select a.user_id, a.shift_id, a.starts_at, a.ends_at, ${extraHeld} as extra,
+        a.starts_at < ${at("nearTo")} and a.ends_at > ${at("nearFrom")} as near
+      from interested i join ${shiftAssignments} a on a.user_id = i.user_id
+      where i.active and a.ends_at > ${at("from")} and a.starts_at < ${at("to")}
+        and a.shift_id <> ${sql.placeholder("shiftId")}
     ), work as (
-      select user_id,
-        json_agg(json_build_object('title', title, 'startsAt', starts_at, 'endsAt', ends_at, 'extra', extra))
-          filter (where near) as near,
-        json_agg(extract(epoch from starts_at - ${at("startsAt")})::int) filter (where not near) as far_starts,
-        json_agg(extract(epoch from ends_at - ${at("startsAt")})::int) filter (where not near) as far_ends
-      from held where near or extra
-      group by user_id
+      select h.user_id,
+        json_agg(json_build_object('title', s.title, 'startsAt', h.starts_at, 'endsAt', h.ends_at, 'extra', h.extra))
+          filter (where h.near) as near,
+        json_agg(extract(epoch from h.starts_at - ${at("startsAt")})::int) filter (where not h.near) as far_starts,
+        json_agg(extract(epoch from h.ends_at - ${at("startsAt")})::int) filter (where not h.near) as far_ends
+      from held h
+      -- the title only of the few near ones, each by its key
+      left join lateral (select title from ${shifts} where id = h.shift_id and h.near) s on true
+      where h.near or h.extra
+      group by h.user_id
     )
     select i.user_id as "userId", i.active, coalesce(recent.count, 0) as "fairnessValue",
       i.position_percent as "positionPercent", i.full_time_hours::float8 as "fullTimeHours",

@@ -30,13 +30,14 @@ import {
 } from "../../db/schema.ts";
 
 /**
- * Whether a held shift counts toward overtime (`extra`), over the aliases `s` (shifts)
- * and `a` (its assignment): an extra shift, or a roster shift taken in a give-away (an
- * approved claim of it by its holder, nothing given back). A roster shift received in an
- * exchange replaced one given, so it is not additional. Asked only of swapped
- * assignments, through the proposer's deals (swap_deals_proposer_status_idx).
+ * Whether a held shift counts toward overtime (`extra`), over the alias `a` (its
+ * assignment, which carries the shift's kind as `counts_for_fairness`): an extra shift,
+ * or a roster shift taken in a give-away (an approved claim of it by its holder,
+ * nothing given back). A roster shift received in an exchange replaced one given, so it
+ * is not additional. Asked only of swapped assignments, through the proposer's deals
+ * (swap_deals_proposer_status_idx).
  */
-export const extraHeld: SQL = sql`(s.kind = 'extra' or (a.method = 'swap' and exists (
+export const extraHeld: SQL = sql`(a.counts_for_fairness or (a.method = 'swap' and exists (
   select 1 from ${swapDeals} d where d.proposer_id = a.user_id and d.status = 'approved'
     and d.owner_assignment_id = a.id and d.proposer_assignment_id is null)))`;
 
@@ -111,11 +112,11 @@ export async function workSituations(
     select p.user_id as "userId", m.position_percent as "positionPercent",
       m.full_time_hours::float8 as "fullTimeHours",
       (select json_agg(sc.competence_id) from ${staffCompetences} sc where sc.staff_id = m.id) as competences,
-      (select json_agg(json_build_object('shiftId', s.id, 'title', s.title, 'startsAt', s.starts_at,
-          'endsAt', s.ends_at, 'extra', ${extraHeld}))
+      (select json_agg(json_build_object('shiftId', s.id, 'title', s.title, 'startsAt', a.starts_at,
+          'endsAt', a.ends_at, 'extra', ${extraHeld}))
         from ${shiftAssignments} a join ${shifts} s on s.id = a.shift_id
-        where a.user_id = p.user_id and s.ends_at > ${new Date(from).toISOString()}::timestamptz
-          and s.starts_at < ${new Date(to).toISOString()}::timestamptz) as held
+        where a.user_id = p.user_id and a.ends_at > ${new Date(from).toISOString()}::timestamptz
+          and a.starts_at < ${new Date(to).toISOString()}::timestamptz) as held
     from (select distinct value::uuid as user_id from json_array_elements_text(${JSON.stringify(userIds)}::json)) p
     left join ${staff} m on m.user_id = p.user_id and m.dept_id = ${deptId}`)) as unknown as {
     rows: SituationRow[];
