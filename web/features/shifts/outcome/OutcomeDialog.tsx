@@ -152,7 +152,7 @@ function OutcomeContent({ shiftId, title }: { shiftId: string; title: string }) 
   return (
     <DialogContent
       title={title}
-      className={cn("max-h-[90dvh] overflow-y-auto", audit ? "max-w-3xl" : "max-w-lg")}
+      className={cn("max-h-[90dvh] overflow-y-auto", audit ? "max-w-5xl" : "max-w-lg")}
     >
       {outcome.isPending ? (
         <div role="status" className="flex flex-col gap-3">
