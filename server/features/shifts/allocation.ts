@@ -52,13 +52,13 @@ import type { RandomSource } from "../../platform/clock.ts";
 import { conflict } from "../../platform/errors.ts";
 import { personOf } from "../../platform/people.ts";
 import { withTx } from "../../platform/tx.ts";
+import { contractOf, type DeptWorkRules, extraHeld } from "../../platform/work-situation.ts";
 import type { ShiftRow } from "./access.ts";
 import { announceOpenCount } from "./events.ts";
 import { countsSince, fairnessWindowStart } from "./fairness.ts";
 import { type LifecycleDeps, lockShift } from "./lifecycle.ts";
 import { type Notices, shiftRef } from "./notify.ts";
 import { openIn } from "./present.ts";
-import { contractOf, type DeptWorkRules, extraHeld } from "./work-situation.ts";
 
 export interface AllocationDeps extends LifecycleDeps {
   random: RandomSource;

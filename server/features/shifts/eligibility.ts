@@ -8,8 +8,8 @@ import { judgeWork, type WorkVerdict } from "../../../common/domain/working-time
 import type { TakeCheckDto } from "../../../common/schemas/work.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../platform/errors.ts";
+import { deptWorkRules, requiresOf, verdictTexts, workSituations } from "../../platform/work-situation.ts";
 import type { ShiftRow } from "./access.ts";
-import { deptWorkRules, requiresOf, verdictTexts, workSituations } from "./work-situation.ts";
 
 type ShiftToJudge = Pick<ShiftRow, "id" | "deptId" | "startsAt" | "endsAt">;
 

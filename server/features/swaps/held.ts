@@ -10,7 +10,7 @@ import type { CompetenceRef } from "../../../common/schemas/work.ts";
 import { ui } from "../../../common/texts/index.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { competences, shiftCompetences, shifts } from "../../db/schema.ts";
-import { deptWorkRules, workSituations } from "../shifts/work-situation.ts";
+import { deptWorkRules, workSituations } from "../../platform/work-situation.ts";
 
 /** What judging swaps in one department needs: the people's situations, the shifts, the rules. */
 export interface SwapJudging {

@@ -3,21 +3,21 @@
  * from the database: a department's limits and 'Deltid først', what shifts require, and
  * each person's situation (their shifts, their contract and competences in the
  * department), one statement for many people. The assignment's hot read gathers the
- * same in its own statement (allocation.ts) with `extraHeld` from here.
+ * same in its own statement (server/features/shifts/allocation.ts) with `extraHeld` from here.
  */
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { SwapParty } from "../../../common/domain/swap-match.ts";
-import type { Interval } from "../../../common/domain/working-time.ts";
+import type { SwapParty } from "../../common/domain/swap-match.ts";
+import type { Interval } from "../../common/domain/working-time.ts";
 import {
   type Contract,
   fullTimeContract,
   type WorkLimits,
   type WorkVerdict,
   workHorizon,
-} from "../../../common/domain/working-time.ts";
-import type { CompetenceRef } from "../../../common/schemas/work.ts";
-import { ui } from "../../../common/texts/ui.ts";
-import type { Db, Tx } from "../../db/client.ts";
+} from "../../common/domain/working-time.ts";
+import type { CompetenceRef } from "../../common/schemas/work.ts";
+import { ui } from "../../common/texts/ui.ts";
+import type { Db, Tx } from "../db/client.ts";
 import {
   competences,
   departments,
@@ -27,7 +27,7 @@ import {
   staff,
   staffCompetences,
   swapDeals,
-} from "../../db/schema.ts";
+} from "../db/schema.ts";
 
 /**
  * Whether a held shift counts toward overtime (`extra`), over the alias `a` (its
