@@ -101,8 +101,9 @@ const numberedColleagues = (deptId: string) => sql`
  * the role may (a superuser; PGlite's is one) the per-row key checks are skipped: with
  * them, a million rows took twice as long. Triggers are skipped with them, so what they
  * keep is written here: whether an assignment counts for fairness (its shift is an extra
- * shift) and its shift's times (migration 0025), and at the end the fairness window's counts (`countFairness`). `seed` (−1..1)
- * makes the statement's random() draws repeatable.
+ * shift) and its shift's times (migration 0025), and at the end the fairness window's
+ * counts (`countFairness`). `seed` (−1..1) makes the statement's random() draws
+ * repeatable.
  */
 async function insertAssignedShifts(db: Db, rows: SQL, seed?: number) {
   await db.transaction(async (tx) => {

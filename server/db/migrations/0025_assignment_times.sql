@@ -30,4 +30,4 @@ CREATE TRIGGER shifts_times_to_assignments
 --> statement-breakpoint
 UPDATE shift_assignments a SET starts_at = s.starts_at, ends_at = s.ends_at FROM shifts s WHERE s.id = a.shift_id;
 --> statement-breakpoint
-CREATE INDEX "shift_assignments_user_ends_idx" ON "shift_assignments" USING btree ("user_id","ends_at","starts_at","counts_for_fairness","method","shift_id") WHERE user_id is not null;
+CREATE INDEX "shift_assignments_user_ends_idx" ON "shift_assignments" USING btree ("user_id","ends_at","starts_at","counts_for_fairness","method","shift_id","id") WHERE user_id is not null;

@@ -127,7 +127,7 @@ export const shiftAssignments = pgTable(
     // A person's shifts that end after an instant (the working-time rules' horizon), read
     // from the index alone: what counts toward overtime and how it was got ride along.
     index("shift_assignments_user_ends_idx")
-      .on(t.userId, t.endsAt, t.startsAt, t.countsForFairness, t.method, t.shiftId)
+      .on(t.userId, t.endsAt, t.startsAt, t.countsForFairness, t.method, t.shiftId, t.id)
       .where(sql`user_id is not null`),
     check("shift_assignments_method_ck", inList("method", assignmentMethods)),
   ],
