@@ -92,7 +92,7 @@ describe("the fairness picture", () => {
     const frame = within(section).getByRole("region", {
       name: "Netter, helger og helligdager per person, siste 90 dager",
     });
-    expect(frame).toHaveAttribute("tabindex", "0");
+    expect(frame.getAttribute("tabindex")).toBe("0");
     expect(frame.className).toContain("overflow-x-auto");
     // The view buttons are touch targets of 44 px below md.
     for (const button of within(section).getAllByRole("button", { pressed: false }))
