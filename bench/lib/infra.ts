@@ -5,6 +5,7 @@
  * meter that tells which process used the machine's two cores while traffic ran.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, symlink, unlink } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
@@ -68,6 +69,9 @@ export async function buildAtRef(ref: string): Promise<{ build: AppBuild; remove
     );
     await rm(path.dirname(dir), { recursive: true, force: true });
     if (!removed) await run("git", ["worktree", "prune"]).catch(() => {});
+    // Once (cause unknown) a run ended with the worktree still there: say so, never silently.
+    if (existsSync(dir))
+      console.warn(`the worktree ${dir} is still there: git worktree remove --force ${dir}`);
   };
   try {
     await run("git", ["worktree", "add", "--detach", dir, ref]);
