@@ -5,92 +5,39 @@
  * (a name taken meanwhile) stands under the field.
  */
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type ComponentProps, useId, useState } from "react";
 import { dutyLimits } from "../../../../common/base/limits.ts";
 import { dutyRoleNameError } from "../../../../common/domain/duty.ts";
 import type { DutyRoleDto } from "../../../../common/schemas/duty.ts";
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
+import { InlineNameForm } from "../../../components/inline-name-form.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
 import { UserText } from "../../../components/user-text.tsx";
 import { errorText } from "../../../lib/api.ts";
 import { useCreateRole, useDeleteRole, useRenameRole } from "../api/mutations.ts";
 
 const t = ui.duty;
 
-/** A role's name field with its rule checked on submit, and the server's refusal under it. */
-function NameForm({
-  label,
-  initial,
-  others,
-  submitLabel,
-  pendingLabel,
-  pending,
-  serverError,
-  onSubmit,
-  onCancel,
-}: {
-  label: string;
-  initial: string;
-  others: readonly string[];
-  submitLabel: string;
-  pendingLabel: string;
-  pending: boolean;
-  serverError: string | null;
-  onSubmit: (name: string) => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [name, setName] = useState(initial);
-  const [ruleError, setRuleError] = useState<string | null>(null);
-  const error = ruleError ?? serverError;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const rule = dutyRoleNameError(name, others);
-    setRuleError(rule ? errorMessages[rule] : null);
-    if (!rule) onSubmit(name);
-  };
+type NameFormProps = Omit<
+  ComponentProps<typeof InlineNameForm>,
+  "placeholder" | "hint" | "maxLength" | "cancelLabel" | "check"
+> & { others: readonly string[] };
+
+/** A role's name with its rule (`domain/duty.ts`) checked before sending. */
+function NameForm({ others, ...props }: NameFormProps) {
   return (
-    <form onSubmit={submit} className="flex flex-col gap-1.5" noValidate>
-      <Label htmlFor={`${id}-name`}>{label}</Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={`${id}-name`}
-          value={name}
-          maxLength={dutyLimits.roleNameMaxLength + 20}
-          placeholder={t.roleNamePlaceholder}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-          autoFocus
-          onChange={(e) => {
-            setName(e.target.value);
-            setRuleError(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") onCancel();
-          }}
-          className="sm:flex-1"
-        />
-        <div className="flex gap-2">
-          <Button type="submit" disabled={pending} className="flex-1 sm:flex-none">
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-          <Button variant="outline" onClick={onCancel} className="flex-1 sm:flex-none">
-            {t.cancel}
-          </Button>
-        </div>
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-muted-fg">
-        {t.roleNameHint}
-      </p>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </form>
+    <InlineNameForm
+      {...props}
+      placeholder={t.roleNamePlaceholder}
+      hint={t.roleNameHint}
+      maxLength={dutyLimits.roleNameMaxLength + 20}
+      cancelLabel={t.cancel}
+      check={(name) => {
+        const rule = dutyRoleNameError(name, others);
+        return rule ? errorMessages[rule] : null;
+      }}
+    />
   );
 }
 

@@ -5,15 +5,14 @@
  * long, taken, the department full) stands under the field.
  */
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import { workLimits } from "../../../../common/base/limits.ts";
 import type { CompetenceDto } from "../../../../common/schemas/work.ts";
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
+import { InlineNameForm } from "../../../components/inline-name-form.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { UserText } from "../../../components/user-text.tsx";
 import { errorText } from "../../../lib/api.ts";
@@ -22,75 +21,23 @@ import { useCompetences } from "../api/queries.ts";
 
 const t = ui.work.competences;
 
-/** A competence's name field; the refusal (ours or the server's) under it. */
-function NameForm({
-  label,
-  initial,
-  submitLabel,
-  pendingLabel,
-  pending,
-  serverError,
-  onSubmit,
-  onCancel,
-}: {
-  label: string;
-  initial: string;
-  submitLabel: string;
-  pendingLabel: string;
-  pending: boolean;
-  serverError: string | null;
-  onSubmit: (name: string) => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [name, setName] = useState(initial);
-  const [empty, setEmpty] = useState(false);
-  const error = empty ? errorMessages.competence_name_required : serverError;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const blank = name.trim() === "";
-    setEmpty(blank);
-    if (!blank) onSubmit(name.trim());
-  };
+type NameFormProps = Omit<
+  ComponentProps<typeof InlineNameForm>,
+  "placeholder" | "hint" | "maxLength" | "cancelLabel" | "check"
+>;
+
+/** A competence's name: an empty one is refused before sending, the rest sent trimmed. */
+function NameForm(props: NameFormProps) {
   return (
-    <form onSubmit={submit} className="flex flex-col gap-1.5" noValidate>
-      <Label htmlFor={`${id}-name`}>{label}</Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={`${id}-name`}
-          value={name}
-          maxLength={workLimits.competenceNameMaxLength + 20}
-          placeholder={t.namePlaceholder}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-          autoFocus
-          onChange={(e) => {
-            setName(e.target.value);
-            setEmpty(false);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") onCancel();
-          }}
-          className="sm:flex-1"
-        />
-        <div className="flex gap-2">
-          <Button type="submit" disabled={pending} className="flex-1 sm:flex-none">
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-          <Button variant="outline" onClick={onCancel} className="flex-1 sm:flex-none">
-            {t.cancel}
-          </Button>
-        </div>
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-muted-fg">
-        {t.nameHint}
-      </p>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </form>
+    <InlineNameForm
+      {...props}
+      placeholder={t.namePlaceholder}
+      hint={t.nameHint}
+      maxLength={workLimits.competenceNameMaxLength + 20}
+      cancelLabel={t.cancel}
+      check={(name) => (name.trim() === "" ? errorMessages.competence_name_required : null)}
+      onSubmit={(name) => props.onSubmit(name.trim())}
+    />
   );
 }
 
