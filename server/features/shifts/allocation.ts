@@ -151,13 +151,15 @@ const interestedRead = namedStatement<InterestedRow>("shift_interested_for_assig
         and a.shift_id <> ${sql.placeholder("shiftId")}
     ), work as (
       select h.user_id,
-        json_agg(json_build_object('title', s.title, 'startsAt', h.starts_at, 'endsAt', h.ends_at, 'extra', h.extra))
+        -- the title only of the few near ones, each by its key: an aggregate's arguments
+        -- are evaluated only for the rows its filter lets through (a lateral join on
+        -- "near" looked up every row's shift first)
+        json_agg(json_build_object('title', (select title from ${shifts} where id = h.shift_id),
+            'startsAt', h.starts_at, 'endsAt', h.ends_at, 'extra', h.extra))
           filter (where h.near) as near,
         json_agg(extract(epoch from h.starts_at - ${at("startsAt")})::int) filter (where not h.near) as far_starts,
         json_agg(extract(epoch from h.ends_at - ${at("startsAt")})::int) filter (where not h.near) as far_ends
       from held h
-      -- the title only of the few near ones, each by its key
-      left join lateral (select title from ${shifts} where id = h.shift_id and h.near) s on true
       where h.near or h.extra
       group by h.user_id
     )
