@@ -141,6 +141,11 @@ export function listRequests(routes: { method: string; url: string }[], s: Scene
     "GET /api/push": [["member", "/api/push"]],
     "GET /api/departments/:deptId/duty": [["member", `/api/departments/${s.deptId}/duty`]],
     "GET /api/departments/:deptId/duty/grid": [["leader", `/api/departments/${s.deptId}/duty/grid`]],
+    "GET /api/departments/:deptId/work-rules": [["leader", `/api/departments/${s.deptId}/work-rules`]],
+    "GET /api/departments/:deptId/competences": [["leader", `/api/departments/${s.deptId}/competences`]],
+    "GET /api/departments/:deptId/staff/:userId/work": [
+      ["leader", `/api/departments/${s.deptId}/staff/${s.ids.member}/work`],
+    ],
     "GET /api/shifts": [
       ["member", "/api/shifts?view=open"],
       ["member", "/api/shifts?view=waiting"],
@@ -154,6 +159,7 @@ export function listRequests(routes: { method: string; url: string }[], s: Scene
     "GET /api/shifts/:shiftId/assignment-preview": [
       ["leader", `/api/shifts/${s.openShift}/assignment-preview`],
     ],
+    "GET /api/shifts/:shiftId/eligibility": [["member", `/api/shifts/${s.openShift}/eligibility`]],
     "GET /api/shifts/:shiftId/outcome": [["leader", `/api/shifts/${s.allocatedShift}/outcome`]],
     "GET /api/shifts/:shiftId/audit": [["leader", `/api/shifts/${s.allocatedShift}/audit`]],
     "GET /api/shifts/calendar": [["member", "/api/shifts/calendar"]],
