@@ -116,8 +116,14 @@ test("Lars (leader) sees Anestesi only, deactivates and reactivates Ola, and not
     await rowOf(page, demo.ola.name)
       .getByRole("button", { name: `Handlinger for ${demo.ola.name}` })
       .click();
-    await expect(page.getByRole("menuitem")).toHaveText(["Deaktiver"]);
-    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menuitem")).toHaveText(["Arbeidsavtale og kompetanse", "Deaktiver"]);
+    // His contract and competences in Anestesi, which a leader may set (issue 28).
+    await page.getByRole("menuitem", { name: "Arbeidsavtale og kompetanse" }).click();
+    const work = page.getByRole("dialog", { name: "Arbeidsavtale og kompetanse" });
+    await expect(work.getByLabel("Stillingsprosent")).toHaveValue("80");
+    await expect(work.getByRole("checkbox", { name: "Intensivsykepleier" })).toBeChecked();
+    await work.getByRole("button", { name: "Avbryt" }).click();
+    await expect(work).toHaveCount(0);
     await expect(page.getByRole("tab")).toHaveText(["Brukeradministrasjon", "Sendte varsler"]);
 
     await rowAction(page, demo.ola.name, "Deaktiver");
