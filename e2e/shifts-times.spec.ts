@@ -148,8 +148,13 @@ test("at 375×812 the form and the admin tabs fit the phone", async ({ browser, 
   await dialog.getByRole("button", { name: "Lagre som utkast" }).click();
   await expect(dialog.getByText("Dato må velges")).toBeVisible();
   await lars.screenshot({ path: screenPath("shift-form-375x812") });
-  // Every field of the form, and the calendar button, is at least 44 px high to the touch.
-  const fields = dialog.locator("form").locator("input, select, textarea, button[aria-haspopup]");
+  // Every field of the form, the calendar button and the name of each competence one may
+  // require are at least 44 px high to the touch (a checkbox's hidden native twin is not one).
+  const fields = dialog
+    .locator("form")
+    .locator(
+      'input:not([aria-hidden="true"]), select, textarea, button[aria-haspopup], li:has([role="checkbox"]) label',
+    );
   for (const control of await fields.all()) {
     const box = await control.boundingBox();
     if (!box) continue;

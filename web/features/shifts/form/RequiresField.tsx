@@ -60,7 +60,8 @@ export function RequiresField({
               aria-describedby={error.message ? error.id : undefined}
               onCheckedChange={(on) => toggle(c.id, on === true)}
             />
-            <Label htmlFor={`${id}-${c.id}`} className="font-normal">
+            {/* the whole row's height is the name's to tap */}
+            <Label htmlFor={`${id}-${c.id}`} className="flex min-h-11 flex-1 items-center font-normal">
               <UserText>{c.name}</UserText>
             </Label>
           </li>
