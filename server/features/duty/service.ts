@@ -18,6 +18,7 @@ import type { DutyHolderInput } from "../../../common/schemas/duty.ts";
 import { topics } from "../../../common/schemas/realtime.ts";
 import type { Tx } from "../../db/client.ts";
 import { departments, dutyHoldings, dutyRoles } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { conflict, notFound, unprocessable } from "../../platform/errors.ts";
@@ -32,13 +33,6 @@ interface Actor {
 
 const changed = (events: TxEvents, deptId: string) =>
   events.publish(topics.dept(deptId), "duty.changed", { deptId });
-
-/** PostgreSQL's unique_violation, as the driver or Drizzle (its `cause`) reports it. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === "23505") return true;
-  return false;
-}
 
 /** A name another role of the department has (whatever raced) answers 409. */
 async function nameTaken<T>(write: () => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 /** Departments for production (issue 9): admins create and rename them; names are unique. */
 import { eq } from "drizzle-orm";
 import { departments } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
 import { type TxDeps, withTx } from "../../platform/tx.ts";
@@ -12,13 +13,6 @@ async function nameTaken<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(err)) throw conflict("department_name_taken");
     throw err;
   }
-}
-
-/** PostgreSQL's unique_violation, as the driver or Drizzle (its `cause`) reports it. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === "23505") return true;
-  return false;
 }
 
 export function createDepartment(deps: TxDeps, actor: { userId: string } | null, name: string) {
