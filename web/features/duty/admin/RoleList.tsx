@@ -4,15 +4,15 @@
  * server's own (`domain/duty.ts`), checked before sending; what the server still refuses
  * (a name taken meanwhile) stands under the field.
  */
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { type ComponentProps, useId, useState } from "react";
 import { dutyLimits } from "../../../../common/base/limits.ts";
 import { dutyRoleNameError } from "../../../../common/domain/duty.ts";
 import type { DutyRoleDto } from "../../../../common/schemas/duty.ts";
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
 import { InlineNameForm } from "../../../components/inline-name-form.tsx";
+import { RenameDeleteActions } from "../../../components/rename-delete-actions.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { UserText } from "../../../components/user-text.tsx";
 import { errorText } from "../../../lib/api.ts";
 import { useCreateRole, useDeleteRole, useRenameRole } from "../api/mutations.ts";
@@ -76,7 +76,6 @@ function RoleRow({
   roles: readonly DutyRoleDto[];
 }) {
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const rename = useRenameRole(deptId);
   const remove = useDeleteRole(deptId);
   if (editing)
@@ -102,33 +101,18 @@ function RoleRow({
       <span className="min-w-0 font-medium break-words text-ink">
         <UserText>{role.name}</UserText>
       </span>
-      <div className="flex shrink-0 gap-1">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t.renameLabel(role.name)}
-          onClick={() => setEditing(true)}
-        >
-          <Pencil aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t.deleteLabel(role.name)}
-          disabled={remove.isPending}
-          onClick={() => setConfirming(true)}
-        >
-          <Trash2 aria-hidden className="text-error" />
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t.deleteTitle(role.name)}
-        description={t.deleteBody}
-        confirmLabel={t.delete}
-        cancelLabel={t.cancel}
-        onConfirm={() => remove.mutate(role.id)}
+      <RenameDeleteActions
+        renameLabel={t.renameLabel(role.name)}
+        deleteLabel={t.deleteLabel(role.name)}
+        deleting={remove.isPending}
+        onRename={() => setEditing(true)}
+        confirm={{
+          title: t.deleteTitle(role.name),
+          description: t.deleteBody,
+          confirmLabel: t.delete,
+          cancelLabel: t.cancel,
+        }}
+        onDelete={() => remove.mutate(role.id)}
       />
     </li>
   );

@@ -4,14 +4,14 @@
  * confirmation. An empty name is caught before sending; what the server refuses (too
  * long, taken, the department full) stands under the field.
  */
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import { workLimits } from "../../../../common/base/limits.ts";
 import type { CompetenceDto } from "../../../../common/schemas/work.ts";
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
 import { InlineNameForm } from "../../../components/inline-name-form.tsx";
+import { RenameDeleteActions } from "../../../components/rename-delete-actions.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { UserText } from "../../../components/user-text.tsx";
@@ -59,7 +59,6 @@ function NewCompetenceForm({ deptId, onDone }: { deptId: string; onDone: () => v
 
 function CompetenceRow({ deptId, competence }: { deptId: string; competence: CompetenceDto }) {
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const rename = useRenameCompetence(deptId);
   const remove = useDeleteCompetence(deptId);
   if (editing)
@@ -87,33 +86,18 @@ function CompetenceRow({ deptId, competence }: { deptId: string; competence: Com
         </span>
         <span className="text-sm text-muted-fg tabular">{t.holders(competence.holders)}</span>
       </span>
-      <div className="flex shrink-0 gap-1">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t.renameLabel(competence.name)}
-          onClick={() => setEditing(true)}
-        >
-          <Pencil aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t.deleteLabel(competence.name)}
-          disabled={remove.isPending}
-          onClick={() => setConfirming(true)}
-        >
-          <Trash2 aria-hidden className="text-error" />
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t.deleteTitle(competence.name)}
-        description={t.deleteBody}
-        confirmLabel={t.delete}
-        cancelLabel={t.cancel}
-        onConfirm={() => remove.mutate(competence.id)}
+      <RenameDeleteActions
+        renameLabel={t.renameLabel(competence.name)}
+        deleteLabel={t.deleteLabel(competence.name)}
+        deleting={remove.isPending}
+        onRename={() => setEditing(true)}
+        confirm={{
+          title: t.deleteTitle(competence.name),
+          description: t.deleteBody,
+          confirmLabel: t.delete,
+          cancelLabel: t.cancel,
+        }}
+        onDelete={() => remove.mutate(competence.id)}
       />
     </li>
   );
