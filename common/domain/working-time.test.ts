@@ -332,6 +332,43 @@ describe("overtime (§ 10-6 (4))", () => {
     );
   });
 
+  it("judges distant extra shifts passed as numbers (`distantExtra`) as it judges them held", () => {
+    // Shifts over a year either side; those a day and the rest or more away go as numbers.
+    const shifts = fc.array(
+      fc.record({
+        from: fc.integer({ min: -370 * 24, max: 370 * 24 }),
+        length: fc.integer({ min: 1, max: 14 }),
+        extra: fc.boolean(),
+      }),
+      { maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(
+        shifts,
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 8, max: 16 }),
+        (all, length, minRest) => {
+          const shift = toTake(0, length);
+          const reach = Math.max(minRest, 24);
+          const isNear = (s: { from: number; length: number }) =>
+            s.from < length + reach && s.from + s.length > -reach;
+          const asHeld = all.map((s) => held(s.from, s.from + s.length, s.extra));
+          const split: WorkSituation = {
+            ...person(all.filter(isNear).map((s) => held(s.from, s.from + s.length, s.extra))),
+            distantExtra: all
+              .filter((s) => s.extra && !isNear(s))
+              .flatMap((s) => [at(s.from).getTime(), at(s.from + s.length).getTime()]),
+          };
+          const limits = { ...outerWorkLimits, maxHoursPerDay: 24 };
+          expect(judgeWork(shift, split, { limits, minRestHours: minRest })).toEqual(
+            judgeWork(shift, person(asHeld), { limits, minRestHours: minRest }),
+          );
+        },
+      ),
+      seeded(200),
+    );
+  });
+
   it("refuses above the limit and allows it exactly, in each window", () => {
     fc.assert(
       fc.property(fc.constantFrom(...windows), fc.integer({ min: 1, max: 30 }), (w, hours) => {

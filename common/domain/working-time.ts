@@ -120,6 +120,13 @@ export interface WorkVerdict {
 export interface WorkSituation {
   /** their shifts (the one they would give in an exchange left out) */
   held: readonly WorkShift[];
+  /**
+   * More extra shifts of theirs, as `[start, end, start, end, …]` in epoch milliseconds,
+   * each more than a day and more than `minRestHours` from the one in question: such a
+   * shift matters only to the overtime windows, so a caller judging many people over a
+   * year either side (the assignment) may pass them as plain numbers, not objects.
+   */
+  distantExtra?: readonly number[];
   contract: Contract;
   /** ids of the competences they hold in the department */
   competences: ReadonlySet<string>;
@@ -139,45 +146,63 @@ export interface ShiftToTake extends Interval {
 /** Hours with at most one decimal, as figures are shown and compared (14,5 t). */
 const roundHours = (ms: number) => Math.round((ms / hourMs) * 10) / 10;
 
-/** Union of intervals, sorted and disjoint (two entries for one stretch count once). */
-function merged(intervals: readonly Interval[]): [number, number][] {
-  const sorted = intervals
-    .map((s): [number, number] => [s.startsAt.getTime(), s.endsAt.getTime()])
-    .filter(([a, b]) => b > a)
-    .sort((x, y) => x[0] - y[0]);
-  const out: [number, number][] = [];
-  for (const [a, b] of sorted) {
-    const last = out[out.length - 1];
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
+/**
+ * A union of intervals in milliseconds, sorted and disjoint (two entries for one stretch
+ * count once), with `prefix[i]` the length of the first i spans: built once per person
+ * and asked for each window length (an assignment judges hundreds of people).
+ */
+interface Spans {
+  starts: number[];
+  ends: number[];
+  prefix: number[];
+}
+
+/** The `[start, end, start, end, …]` of intervals, as `distantExtra` carries them. */
+const flatTimes = (intervals: readonly Interval[]): number[] =>
+  intervals.flatMap((s) => [s.startsAt.getTime(), s.endsAt.getTime()]);
+
+function spansOf(times: readonly number[]): Spans {
+  const order: number[] = [];
+  for (let i = 0; i < times.length; i += 2) if (times[i + 1]! > times[i]!) order.push(i);
+  order.sort((x, y) => times[x]! - times[y]!);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const i of order) {
+    const a = times[i]!;
+    const b = times[i + 1]!;
+    const last = ends.length - 1;
+    if (last >= 0 && a <= ends[last]!) ends[last] = Math.max(ends[last]!, b);
+    else {
+      starts.push(a);
+      ends.push(b);
+    }
   }
-  return out;
+  const prefix = [0];
+  for (let i = 0; i < starts.length; i++) prefix.push(prefix[i]! + (ends[i]! - starts[i]!));
+  return { starts, ends, prefix };
+}
+
+/** The first index whose value is above t (values ascending). */
+function firstAbove(values: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! > t) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /**
- * The most time of `intervals` any window of `lengthMs` overlapping `shift` holds. The
- * sum is piecewise linear in the window's start, so its largest value is at a breakpoint.
+ * The most time of `spans` any window of `lengthMs` overlapping the shift holds. The sum is
+ * piecewise linear in the window's start, so its largest value is at a breakpoint: where
+ * the window's start or end meets a span's start or end.
  */
-export function busiestWindow(intervals: readonly Interval[], shift: Interval, lengthMs: number): number {
-  const from = shift.startsAt.getTime() - lengthMs;
-  const to = shift.endsAt.getTime();
-  const spans = merged(intervals).filter(([a, b]) => b > from && a < to + lengthMs);
-  const starts = spans.map(([a]) => a);
-  const ends = spans.map(([, b]) => b);
-  // prefix[i]: the length of spans[0..i)
-  const prefix = [0];
-  for (const [a, b] of spans) prefix.push(prefix[prefix.length - 1]! + (b - a));
-  /** the first index whose value is above t (values ascending) */
-  const firstAbove = (values: number[], t: number) => {
-    let lo = 0;
-    let hi = values.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (values[mid]! > t) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
+function busiestIn(spans: Spans, shiftStart: number, shiftEnd: number, lengthMs: number): number {
+  const { starts, ends, prefix } = spans;
+  const from = shiftStart - lengthMs;
+  const to = shiftEnd;
   /** spans i..k touch [t, t + length): whole, less what sticks out at either end */
   const sumIn = (t: number) => {
     const end = t + lengthMs;
@@ -186,12 +211,25 @@ export function busiestWindow(intervals: readonly Interval[], shift: Interval, l
     if (i > k) return 0;
     return prefix[k + 1]! - prefix[i]! - Math.max(0, t - starts[i]!) - Math.max(0, ends[k]! - end);
   };
-  let best = 0;
-  const breakpoints = [from, to];
-  for (const [a, b] of spans) breakpoints.push(a, b, a - lengthMs, b - lengthMs);
-  for (const t of breakpoints) if (t >= from && t <= to) best = Math.max(best, sumIn(t));
+  let best = Math.max(sumIn(from), sumIn(to));
+  const consider = (t: number) => {
+    if (t >= from && t <= to) best = Math.max(best, sumIn(t));
+  };
+  // only spans that reach into [from, to + length) can be breakpoints of such a window
+  for (let j = firstAbove(ends, from); j < starts.length && starts[j]! < to + lengthMs; j++) {
+    const a = starts[j]!;
+    const b = ends[j]!;
+    consider(a);
+    consider(b);
+    consider(a - lengthMs);
+    consider(b - lengthMs);
+  }
   return best;
 }
+
+/** The most time of `intervals` any window of `lengthMs` overlapping `shift` holds. */
+export const busiestWindow = (intervals: readonly Interval[], shift: Interval, lengthMs: number): number =>
+  busiestIn(spansOf(flatTimes(intervals)), shift.startsAt.getTime(), shift.endsAt.getTime(), lengthMs);
 
 /** A week's hours a part-timer may add before they are overtime. */
 const weeklyAllowanceMs = (contract: Contract) =>
@@ -205,37 +243,47 @@ export function judgeWork(shift: ShiftToTake, person: WorkSituation, rules: Work
   const missing = shift.requires.filter((c) => !person.competences.has(c.id)).map((c) => c.name);
   if (missing.length > 0) refusals.push({ kind: "competence", missing });
 
-  const held = [...person.held].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  // Times as numbers, once: an assignment judges hundreds of people.
+  const start = shift.startsAt.getTime();
+  const end = shift.endsAt.getTime();
+  const held = person.held
+    .map((shift) => ({ shift, from: shift.startsAt.getTime(), to: shift.endsAt.getTime() }))
+    .sort((x, y) => x.from - y.from);
   const rest = rules.minRestHours * hourMs;
-  const overlap = held.find((b) => b.startsAt < shift.endsAt && shift.startsAt < b.endsAt);
-  if (overlap) refusals.push({ kind: "overlap", shift: toBusy(overlap) });
-  const gapBefore = (b: WorkShift) => shift.startsAt.getTime() - b.endsAt.getTime();
-  const gapAfter = (b: WorkShift) => b.startsAt.getTime() - shift.endsAt.getTime();
+  const overlap = held.find((h) => h.from < end && start < h.to);
+  if (overlap) refusals.push({ kind: "overlap", shift: toBusy(overlap.shift) });
   // The neighbours that matter: closer than 11 hours (a warning), or than the minimum when
   // MIN_REST_HOURS is set above 11 (a refusal).
   const near = Math.max(rest, shortRestHours * hourMs);
-  const before = held.filter((b) => b.endsAt <= shift.startsAt && gapBefore(b) < near);
-  const after = held.filter((b) => b.startsAt >= shift.endsAt && gapAfter(b) < near);
-  const tooShortBefore = before.find((b) => gapBefore(b) < rest);
-  const tooShortAfter = after.find((b) => gapAfter(b) < rest);
-  if (tooShortBefore) refusals.push({ kind: "restAfter", shift: toBusy(tooShortBefore) });
-  if (tooShortAfter) refusals.push({ kind: "restBefore", shift: toBusy(tooShortAfter) });
-  for (const b of before)
-    if (b !== tooShortBefore && gapBefore(b) >= rest)
-      warnings.push({ kind: "shortRest", hours: roundHours(gapBefore(b)), shift: toBusy(b) });
-  for (const b of after)
-    if (b !== tooShortAfter && gapAfter(b) >= rest)
-      warnings.push({ kind: "shortRest", hours: roundHours(gapAfter(b)), shift: toBusy(b) });
+  const before = held.filter((h) => h.to <= start && start - h.to < near);
+  const after = held.filter((h) => h.from >= end && h.from - end < near);
+  const tooShortBefore = before.find((h) => start - h.to < rest);
+  const tooShortAfter = after.find((h) => h.from - end < rest);
+  if (tooShortBefore) refusals.push({ kind: "restAfter", shift: toBusy(tooShortBefore.shift) });
+  if (tooShortAfter) refusals.push({ kind: "restBefore", shift: toBusy(tooShortAfter.shift) });
+  for (const h of before)
+    if (h !== tooShortBefore && start - h.to >= rest)
+      warnings.push({ kind: "shortRest", hours: roundHours(start - h.to), shift: toBusy(h.shift) });
+  for (const h of after)
+    if (h !== tooShortAfter && h.from - end >= rest)
+      warnings.push({ kind: "shortRest", hours: roundHours(h.from - end), shift: toBusy(h.shift) });
 
-  const withShift: WorkShift[] = [...held, { ...shift, title: "", extra: shift.extra }];
-  const dayHours = roundHours(busiestWindow(withShift, shift, dayMs));
+  // The shift with what is held: within a day of it for hours in 24 (any 24 hours that
+  // overlap it lie there), the extra ones for overtime.
+  const day = [start, end];
+  const extra = shift.extra ? [start, end] : [];
+  for (const h of held) {
+    if (h.to > start - dayMs && h.from < end + dayMs) day.push(h.from, h.to);
+    if (h.shift.extra) extra.push(h.from, h.to);
+  }
+  const dayHours = roundHours(busiestIn(spansOf(day), start, end, dayMs));
   if (dayHours > rules.limits.maxHoursPerDay)
     refusals.push({ kind: "day", hours: dayHours, limit: rules.limits.maxHoursPerDay });
 
-  const extra = withShift.filter((s) => s.extra);
+  const extraSpans = spansOf(person.distantExtra ? extra.concat(person.distantExtra) : extra);
   const overtime = {} as Record<OvertimeWindow, number>;
   for (const { window, days, limit } of overtimeWindows) {
-    const worked = busiestWindow(extra, shift, days * dayMs);
+    const worked = busiestIn(extraSpans, start, end, days * dayMs);
     const hours = roundHours(Math.max(0, worked - weeklyAllowanceMs(person.contract) * (days / 7)));
     overtime[window] = hours;
     if (hours > rules.limits[limit])
