@@ -272,15 +272,19 @@ describe("overtime (§ 10-6 (4))", () => {
     { window: "year", days: 364, figure: "overtimeYear", limit: "maxOvertimeYear", max: 400 },
   ] as const;
 
-  it("is the busiest window of extra hours less the allowance, for every window", () => {
-    const hourShifts = fc.array(
+  /** Up to `count` shifts of whole hours within `days` either side of hour 0, some extra. */
+  const shiftsAround = (days: number, maxHours: number, count: number) =>
+    fc.array(
       fc.record({
-        from: fc.integer({ min: -400 * 24, max: 400 * 24 }),
-        length: fc.integer({ min: 1, max: 12 }),
+        from: fc.integer({ min: -days * 24, max: days * 24 }),
+        length: fc.integer({ min: 1, max: maxHours }),
         extra: fc.boolean(),
       }),
-      { maxLength: 40 },
+      { maxLength: count },
     );
+
+  it("is the busiest window of extra hours less the allowance, for every window", () => {
+    const hourShifts = shiftsAround(400, 12, 40);
     // Many extra shifts in one stretch, so the limits bind in the short windows too.
     const cluster = fc.array(
       fc.record({
@@ -334,14 +338,7 @@ describe("overtime (§ 10-6 (4))", () => {
 
   it("judges distant extra shifts passed as numbers (`distantExtra`) as it judges them held", () => {
     // Shifts over a year either side; those a day and the rest or more away go as numbers.
-    const shifts = fc.array(
-      fc.record({
-        from: fc.integer({ min: -370 * 24, max: 370 * 24 }),
-        length: fc.integer({ min: 1, max: 14 }),
-        extra: fc.boolean(),
-      }),
-      { maxLength: 60 },
-    );
+    const shifts = shiftsAround(370, 14, 60);
     fc.assert(
       fc.property(
         shifts,
