@@ -102,16 +102,10 @@ function RoleRow({
         <UserText>{role.name}</UserText>
       </span>
       <RenameDeleteActions
-        renameLabel={t.renameLabel(role.name)}
-        deleteLabel={t.deleteLabel(role.name)}
+        name={role.name}
+        texts={t}
         deleting={remove.isPending}
         onRename={() => setEditing(true)}
-        confirm={{
-          title: t.deleteTitle(role.name),
-          description: t.deleteBody,
-          confirmLabel: t.delete,
-          cancelLabel: t.cancel,
-        }}
         onDelete={() => remove.mutate(role.id)}
       />
     </li>

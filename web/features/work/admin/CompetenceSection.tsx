@@ -87,16 +87,10 @@ function CompetenceRow({ deptId, competence }: { deptId: string; competence: Com
         <span className="text-sm text-muted-fg tabular">{t.holders(competence.holders)}</span>
       </span>
       <RenameDeleteActions
-        renameLabel={t.renameLabel(competence.name)}
-        deleteLabel={t.deleteLabel(competence.name)}
+        name={competence.name}
+        texts={t}
         deleting={remove.isPending}
         onRename={() => setEditing(true)}
-        confirm={{
-          title: t.deleteTitle(competence.name),
-          description: t.deleteBody,
-          confirmLabel: t.delete,
-          cancelLabel: t.cancel,
-        }}
         onDelete={() => remove.mutate(competence.id)}
       />
     </li>
