@@ -12,6 +12,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "@playwright/test";
 import pg from "pg";
+import { pgliteExtensions } from "../server/db/client.ts";
 import { expectNoSeriousViolations } from "./support/a11y.ts";
 import { currentSession, demo, envs, expect, fromOurPage, impersonate, test } from "./support/fixtures.ts";
 import type { RunningServer } from "./support/server.ts";
@@ -64,7 +65,7 @@ async function allRows(server: RunningServer): Promise<{ table: string; row: str
   try {
     await cp(path.join(server.dataDir, "pglite"), copy, { recursive: true });
     await rm(path.join(copy, "postmaster.pid"), { force: true });
-    const db = await PGlite.create(copy);
+    const db = await PGlite.create(copy, { extensions: pgliteExtensions });
     try {
       const names = (await db.query<{ name: string }>(tables)).rows.map((r) => r.name);
       const out = [];

@@ -6,6 +6,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type Logger, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -34,6 +36,13 @@ export interface Database {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * The extensions the migrations create (search's trigrams and its department-first GIN
+ * index). PGlite loads an extension's code only when opened with it, so every PGlite
+ * this app opens goes through here.
+ */
+export const pgliteExtensions = { pg_trgm, btree_gin };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -177,7 +186,7 @@ export async function openDatabase(source: DatabaseSource, options: DatabaseOpti
     mkdirSync(source.dataDir, { recursive: true });
     lock = lockDataDir(source.dataDir);
     try {
-      client = await PGlite.create(path.join(source.dataDir, "pglite"));
+      client = await PGlite.create(path.join(source.dataDir, "pglite"), { extensions: pgliteExtensions });
     } catch (err) {
       lock.release();
       throw err;

@@ -90,6 +90,17 @@ export function rateLimit(
   };
 }
 
+/**
+ * Counts a signed-in person's requests of `kind` (after `authenticate`): `max` a minute,
+ * whichever ward computer or phone they come from; refuses with 429.
+ */
+export function personRateLimit(ctx: AppContext, kind: string, max: number): preValidationHookHandler {
+  return async (request) => {
+    const key = `${kind}:person:${signedIn(request).actor.userId}`;
+    await enforceRateLimits(ctx.db, [{ key, max }], 60, ctx.rateLimitSecret);
+  };
+}
+
 /** The account a sign-in body names: its e-mail field, normalised (the body is not validated yet). */
 export function emailIn(field: string) {
   return (body: Record<string, unknown>): string | null => {

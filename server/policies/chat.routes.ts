@@ -104,6 +104,8 @@ export const chatRoutes: RouteTable = {
   "DELETE /api/chat/messages/:messageId": perMessage(authorOnly, dmAuthor),
   "POST /api/chat/messages/:messageId/restore": authorOnly,
   "POST /api/chat/messages/:messageId/reactions": perMessage(staffOfIt, dmPeople),
+  // Everyone searches what they may read; what each finds is search.test.ts's matrix.
+  "GET /api/search": { row: signedIn, query: () => ({ q: "melding" }) },
   "GET /api/chat/files/:attachmentId": [
     { label: "sent", row: staffOfIt },
     // Until it is sent, a file is its uploader's alone.

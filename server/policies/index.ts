@@ -8,6 +8,7 @@ import "./dev.ts";
 import "./realtime.ts";
 import "./presence.ts";
 import "./chat.ts";
+import "./search.ts";
 import "./urgent.ts";
 import "./shifts.ts";
 import "./swaps.ts";

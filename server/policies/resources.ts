@@ -167,6 +167,8 @@ export interface Actions {
   "message.restore": MessageResource;
   "message.react": MessageResource;
   "attachment.read": AttachmentResource;
+  // search (issue 29): the person who searches
+  "search.use": UserResource;
   // urgent messages and mentions (issue 26)
   "message.acknowledge": ReachedMessageResource;
   "message.viewReach": ReachedMessageResource;

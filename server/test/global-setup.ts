@@ -10,7 +10,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../db/client.ts";
+import { openDatabase, pgliteExtensions } from "../db/client.ts";
 import { databaseUrlFor, randomDbName } from "./pg-admin.ts";
 
 declare module "vitest" {
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
 
 async function setupPglite(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "vaktrom-tpl-"));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = await openDatabase({ pglite: client });
   const dump = await client.dumpDataDir("none");
   await database.close();

@@ -13,7 +13,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type BuiltApp, buildApp } from "../app.ts";
 import { type Env, loadConfig } from "../config.ts";
-import { type Database, openDatabase } from "../db/client.ts";
+import { type Database, openDatabase, pgliteExtensions } from "../db/client.ts";
 import { ensureDemoUsers } from "../db/seed/demo.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { AppContext } from "../platform/context.ts";
@@ -28,7 +28,7 @@ async function freshDatabase(
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   if (driver === "pglite") {
     const tar = await readFile(inject("pgliteTemplate"));
-    const client = await PGlite.create({ loadDataDir: new Blob([tar]) });
+    const client = await PGlite.create({ loadDataDir: new Blob([tar]), extensions: pgliteExtensions });
     const database = await openDatabase({ pglite: client }, { logger: opts.queryLogger });
     return { database, drop: async () => {} };
   }

@@ -12,6 +12,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -27,6 +28,15 @@ import { shiftBlockKinds, threadKinds } from "../../../common/schemas/chat.ts";
 import { user } from "./auth.ts";
 import { createdAt, inList, ts } from "./columns.ts";
 import { departments } from "./people.ts";
+
+/** PostgreSQL's full-text document: read by the database only, never by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * Search compares folded text (lower case, æøå and their substitutes made one):
+ * `search_fold` is `foldNorwegian` of common/domain/search.ts, in SQL (migration 0026).
+ */
+const folded = (column: string) => sql.raw(`search_fold(${column})`);
 
 export const chatThreads = pgTable(
   "chat_threads",
@@ -114,6 +124,14 @@ export const chatMessages = pgTable(
     threadId: uuid("thread_id")
       .notNull()
       .references(() => chatThreads.id, { onDelete: "cascade" }),
+    /**
+     * The thread's department, set by the database on insert (trigger
+     * chat_messages_dept): search's indexes start with it, so a search reads one
+     * department's messages, not every department's. No reference of its own: it is
+     * the thread's, and the thread's deletion takes the message. The trigger fills
+     * it; the null default only tells Drizzle that writers need not.
+     */
+    deptId: uuid("dept_id").notNull().default(sql`null`),
     /** null once the author's account is deleted ('Slettet bruker') */
     authorId: uuid("author_id").references(() => user.id, { onDelete: "set null" }),
     /** trimmed; null after a deleted message's text was purged */
@@ -134,6 +152,13 @@ export const chatMessages = pgTable(
      * repeated after a timeout with the same key answers the first message, not a second.
      */
     clientKey: text("client_key"),
+    /**
+     * The text as Norwegian full-text search reads it (inflections reduced to their
+     * stem), kept by the database on every write; a purged text has none.
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`to_tsvector('norwegian'::regconfig, coalesce(search_fold(content), ''))`,
+    ),
   },
   (t) => [
     // Pages of a thread, the catch-up after a reconnect, unread counts, the last message.
@@ -143,6 +168,12 @@ export const chatMessages = pgTable(
     // What changed in a thread since a client last read it (the catch-up).
     index("chat_messages_thread_revised_idx").on(t.threadId, t.revisedAt),
     // The purge job finds deleted messages that still hold their text.
+    // Search, per department, of the messages not deleted: whole words and their
+    // inflections, and parts of words (trigrams: 'pumpe' in 'pumpeinstruks').
+    index("chat_messages_search_idx").using("gin", t.deptId, t.searchVector).where(sql`deleted_at is null`),
+    index("chat_messages_search_trgm_idx")
+      .using("gin", t.deptId, sql`${folded("content")} gin_trgm_ops`)
+      .where(sql`deleted_at is null`),
     index("chat_messages_purge_idx")
       .on(t.deletedAt)
       .where(sql`deleted_at is not null and content is not null`),
@@ -208,6 +239,10 @@ export const chatMessageAttachments = pgTable(
     // Files never claimed by a message, for the clean-up job.
     index("chat_message_attachments_unclaimed_idx").on(t.createdAt).where(sql`message_id is null`),
     index("chat_message_attachments_uploader_idx").on(t.uploadedBy),
+    // Search of file names, parts of names included.
+    index("chat_message_attachments_search_idx")
+      .using("gin", sql`${folded("name")} gin_trgm_ops`)
+      .where(sql`message_id is not null`),
     check("chat_message_attachments_kind_ck", inList("kind", attachmentKinds)),
     check("chat_message_attachments_size_ck", sql`byte_size >= 0`),
   ],

@@ -3,7 +3,7 @@
  * member list, a message with its thread. One query each; the loaded thread keeps the
  * columns its header needs, so a route that authorizes and then answers reads it once.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { canUndo } from "../../../common/domain/chat-messages.ts";
 import type { FeatureFlag, FeatureFlags } from "../../../common/schemas/brand.ts";
 import type { ThreadKind } from "../../../common/schemas/chat.ts";
@@ -60,6 +60,16 @@ const threadById = preparedOnce((db) =>
 export async function loadThread(db: Db, threadId: string): Promise<LoadedThread | null> {
   const [found] = await threadById(db).execute({ threadId });
   return found ? toThreadResource(found.row, found.memberIds) : null;
+}
+
+/** Several threads in one query (search's hits); missing ones are left out. */
+export async function loadThreads(db: Db, threadIds: readonly string[]): Promise<LoadedThread[]> {
+  if (threadIds.length === 0) return [];
+  const rows = await db
+    .select({ row: chatThreads, memberIds: memberIdsOf })
+    .from(chatThreads)
+    .where(inArray(chatThreads.id, [...threadIds]));
+  return rows.map((found) => toThreadResource(found.row, found.memberIds));
 }
 
 export async function loadMessage(db: Db, messageId: string): Promise<LoadedMessage | null> {

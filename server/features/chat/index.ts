@@ -9,6 +9,7 @@ import { purgeDeletedJob } from "./message-purge.ts";
 import { messageRoutes } from "./message-routes.ts";
 import { privacyChoiceRoutes } from "./privacy-choices.ts";
 import { chatRoutes } from "./routes.ts";
+import { searchRoutes } from "./search-routes.ts";
 import { type ChatNotices, urgentNoticesJob } from "./urgent.ts";
 import { urgentRoutes } from "./urgent-routes.ts";
 
@@ -23,6 +24,7 @@ export const chatFeature = (deps: { notices: ChatNotices }): Feature => ({
     urgentRoutes(app, ctx, load, deps.notices);
     attachmentRoutes(app, ctx, load);
     privacyChoiceRoutes(app, ctx, load);
+    searchRoutes(app, ctx);
   },
   jobs: (ctx) => [
     purgeDeletedJob(ctx.files),
