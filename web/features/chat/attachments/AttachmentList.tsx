@@ -3,11 +3,11 @@ import { type CSSProperties, lazy, Suspense, useRef, useState } from "react";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import type { AttachmentDto } from "../../../../common/schemas/chat.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { FileKindIcon } from "../../../components/file-kind-icon.tsx";
 import { buttonClass } from "../../../components/ui/button.tsx";
 import { UserText } from "../../../components/user-text.tsx";
 import { cn } from "../../../lib/cn.ts";
 import type { ThreadMessage } from "../api/message-cache.ts";
-import { FileKindIcon } from "./FileKindIcon.tsx";
 import { formatFileSize, isInlineImage, kindLabel } from "./file-info.ts";
 import { useFreshLinks } from "./use-fresh-links.ts";
 

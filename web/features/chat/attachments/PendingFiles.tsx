@@ -2,10 +2,10 @@ import { CircleCheck, RotateCw, X } from "lucide-react";
 import { useId, useState } from "react";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { FileKindIcon } from "../../../components/file-kind-icon.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { UserText } from "../../../components/user-text.tsx";
 import { cn } from "../../../lib/cn.ts";
-import { FileKindIcon } from "./FileKindIcon.tsx";
 import { formatFileSize, guessKind } from "./file-info.ts";
 import type { PendingFile } from "./use-pending-files.ts";
 

@@ -1,5 +1,4 @@
-/** How a file is named to the eye: its size in Norwegian, its kind's label and icon. */
-import { File, FileImage, FileSpreadsheet, FileText, type LucideIcon } from "lucide-react";
+/** How a file is named to the eye: its size in Norwegian and its kind's label (its icon: components/file-kind-icon.tsx). */
 import {
   type AttachmentKind,
   attachmentKindInfo,
@@ -25,19 +24,6 @@ export function formatFileSize(bytes: number): string {
 
 /** "PDF", "DOCX", "JPEG": the kind as its files are known. */
 export const kindLabel = (kind: AttachmentKind) => kind.toUpperCase();
-
-const icons: Record<AttachmentKind, LucideIcon> = {
-  jpeg: FileImage,
-  png: FileImage,
-  webp: FileImage,
-  heic: FileImage,
-  pdf: FileText,
-  docx: FileText,
-  txt: FileText,
-  xlsx: FileSpreadsheet,
-};
-
-export const kindIcon = (kind: AttachmentKind | null): LucideIcon => (kind ? icons[kind] : File);
 
 /** The kind a chosen file's name claims, for its icon before the server has said. */
 export const guessKind = (name: string) => kindFromExtension(name);
