@@ -254,6 +254,11 @@ export const appRoutes: RouteObject[] = [
             )),
           },
           {
+            path: paths.chat.thread.pattern,
+            ...titled(t.chat),
+            ...lazyRoute(threadPages, ({ ThreadPage }) => <ThreadPage />),
+          },
+          {
             path: `${paths.chat.root}/*`,
             ...titled(t.chat),
             ...lazyRoute(chat, ({ ChatIndexPage }) => <ChatIndexPage />),

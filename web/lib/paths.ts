@@ -31,12 +31,28 @@ export const paths = {
     dm: withParam("/chat/dm/:threadId"),
     channels: "/chat/channels",
     channel: withParam("/chat/channel/:channelId"),
+    /** any thread I may read, by id: an earlier shift's, another department's (search results) */
+    thread: withParam("/chat/thread/:threadId"),
   },
   shifts: { open: "/shifts/open", assigned: "/shifts/assigned", admin: "/shifts/admin" },
   swaps: { list: "/shifts/swaps", admin: "/shifts/swaps/admin" },
   admin: { users: "/admin/users", duty: "/admin/duty", urgent: "/admin/urgent" },
   profile: "/profile",
 } as const;
+
+/** The search parameter naming the message a thread's page opens at, highlighted ('Gå til meldingen'). */
+export const messageParam = "melding";
+
+/** A thread's page opened at one of its messages: `/chat/channel/…?melding=…`. */
+export const atMessage = (threadPath: string, messageId: string) =>
+  `${threadPath}?${new URLSearchParams({ [messageParam]: messageId })}`;
+
+/** The search parameter of the direct-message list that opens (or starts) the conversation with a person. */
+export const directWithParam = "med";
+
+/** My conversation with this colleague, started if there is none yet. */
+export const directWith = (userId: string) =>
+  `${paths.chat.dms}?${new URLSearchParams({ [directWithParam]: userId })}`;
 
 /** The pages that complete a sign-in from an e-mail link (magic link, confirmation, reset). */
 export const isTokenPage = (path: string) => path.startsWith(tokenPages);

@@ -86,6 +86,12 @@ export const shellTexts = {
     dmThread: { title: "Direktemelding" },
     channels: { title: "Kanaler", subtitle: "Tematråder for avdelingen" },
     channel: { title: "Kanal" },
+    // /chat/thread/{id}: a thread opened by id (a search result), an earlier shift's or another department's.
+    thread: {
+      title: "Samtale",
+      shiftTitle: "Vakt-chat",
+      shiftSubtitle: (name: string, date: string, range: string) => `${name} ${date} · ${range}`,
+    },
     shifts: { title: "Ekstravakter", subtitle: "Ledige vakter i avdelingen" },
     myShifts: { title: "Mine vakter", subtitle: "Ekstravakter du har fått tildelt" },
     shiftsOffTitle: "Ekstravakter ikke aktivert",

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../../test/app.tsx";
@@ -363,5 +363,41 @@ describe("keeping up", () => {
     // One request for what changed, from the oldest message held, since the first read.
     const changes = server.calls.filter((c) => c.url.searchParams.has("changedSince"));
     expect(changes[0]?.url.searchParams.get("from")).toBe(edited.id);
+  });
+});
+
+describe("a link to a message (?melding=, a search result)", () => {
+  it("opens the thread at that message, highlighted a moment and focused", async () => {
+    const server = chatServer();
+    const target = server.add(ola, "Pumpeinstruksen ligger i vaktrommet");
+    for (let i = 0; i < 5; i++) server.add(kari, `Melding ${i}`);
+    renderApp(`/chat/department?melding=${target.id}`);
+
+    const message = (await screen.findByText("Pumpeinstruksen ligger i vaktrommet")).closest("article")!;
+    expect(message).toHaveAttribute("data-message-id", target.id);
+    await waitFor(() => expect(message).toHaveClass("bg-warning/15"));
+    expect(message).toHaveFocus();
+    // Spec §9: 1.5 s, as a reply's quote does.
+    await waitFor(() => expect(message).not.toHaveClass("bg-warning/15"), { timeout: 3000 });
+  });
+
+  it("jumps again when the same link is followed again, and to another message of the thread", async () => {
+    const server = chatServer();
+    const first = server.add(ola, "Pumpeinstruksen ligger i vaktrommet");
+    const second = server.add(ola, "Ny pumpe fra neste uke");
+    server.add(kari, "Takk!");
+    const { router } = renderApp(`/chat/department?melding=${first.id}`);
+    const article = async (text: string) => (await screen.findByText(text)).closest("article")!;
+    const one = await article("Pumpeinstruksen ligger i vaktrommet");
+    await waitFor(() => expect(one).toHaveClass("bg-warning/15"));
+    await waitFor(() => expect(one).not.toHaveClass("bg-warning/15"), { timeout: 3000 });
+
+    await act(() => router.navigate(`/chat/department?melding=${first.id}`));
+    await waitFor(() => expect(one).toHaveClass("bg-warning/15"));
+
+    await act(() => router.navigate(`/chat/department?melding=${second.id}`));
+    const two = await article("Ny pumpe fra neste uke");
+    await waitFor(() => expect(two).toHaveClass("bg-warning/15"));
+    expect(two).toHaveFocus();
   });
 });

@@ -1,9 +1,12 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
 import { limits } from "../../../../common/base/limits.ts";
 import type { ChatPerson, ThreadDto } from "../../../../common/schemas/chat.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { useFeature } from "../../../lib/config.tsx";
+import { useShowThread } from "../../../lib/open-thread.ts";
+import { messageParam } from "../../../lib/paths.ts";
 import { useSession } from "../../../lib/session.tsx";
 import type { ThreadMessage } from "../api/message-cache.ts";
 import {
@@ -80,6 +83,17 @@ export function ThreadView({
   const field = useRef<HTMLTextAreaElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const canWrite = thread.abilities.write;
+  // What lives outside the page (the search box's 'I') knows which thread is on screen.
+  useShowThread(thread);
+
+  // A link to one of the thread's messages (a search result, `?melding=`) jumps to it as a
+  // reply's quote does, on opening and on every new visit of such a link, also to the same one.
+  const linked = useSearchParams()[0].get(messageParam);
+  const { key: visit } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each visit jumps again
+  useEffect(() => {
+    if (linked) setJumpTarget(linked);
+  }, [linked, visit]);
 
   const stopEdit = useCallback((messageId: string) => {
     setEditingId(null);

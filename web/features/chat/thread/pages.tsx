@@ -1,11 +1,13 @@
 /**
  * The four thread pages (spec §2 Chat): the department's, the shift's, a direct
- * conversation and a channel. Each gives its header and words; the thread view does the rest.
+ * conversation and a channel, and any thread by id (a search result). Each gives its
+ * header and words; the thread view does the rest.
  */
 import { UserPlus } from "lucide-react";
 import { lazy, type ReactNode, useState } from "react";
-import { useParams } from "react-router";
+import { Navigate, useLocation, useParams } from "react-router";
 import { withoutBidiControls } from "../../../../common/domain/bidi.ts";
+import { formatNorwegianDate } from "../../../../common/domain/norwegian-date.ts";
 import { ui } from "../../../../common/texts/index.ts";
 import { OnceOpened } from "../../../components/once-opened.tsx";
 import { PresenceDot } from "../../../components/presence-dot.tsx";
@@ -14,6 +16,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { useShiftBlock } from "../../../lib/dates.ts";
 import { paths } from "../../../lib/paths.ts";
 import { useDepartmentPresence } from "../../../lib/presence.ts";
+import { useSession } from "../../../lib/session.tsx";
 import { useJoinChannel } from "../api/channels.ts";
 import { useDepartmentThread, useShiftThread, useThread } from "../api/thread.ts";
 import { ThreadBody, ThreadFrame } from "./ThreadFrame.tsx";
@@ -37,6 +40,17 @@ export function DepartmentChatPage() {
 }
 
 /** `below`: what the app puts under the header (who holds the duty roles now). */
+/** The green dot of a shift under way. */
+function OngoingDot() {
+  return (
+    <span
+      role="img"
+      aria-label={ui.nav.shiftActive}
+      className="size-2.5 shrink-0 rounded-full bg-success motion-safe:animate-pulse-dot"
+    />
+  );
+}
+
 export function ShiftChatPage({ below }: { below?: ReactNode } = {}) {
   const thread = useShiftThread();
   // Until the thread answers, the block under way by this clock: the same block.
@@ -47,13 +61,7 @@ export function ShiftChatPage({ below }: { below?: ReactNode } = {}) {
     <ThreadFrame
       title={
         <>
-          {ongoing && (
-            <span
-              role="img"
-              aria-label={ui.nav.shiftActive}
-              className="size-2.5 shrink-0 rounded-full bg-success motion-safe:animate-pulse-dot"
-            />
-          )}
+          {ongoing && <OngoingDot />}
           {p.shiftChat.title}
         </>
       }
@@ -170,6 +178,54 @@ export function ChannelPage() {
         texts={{ ...t.channel, placeholder: t.channel.placeholder(withoutBidiControls(channel?.name ?? "")) }}
         notFound={{ title: t.channel.notFound, body: t.channel.notFoundBody }}
         readOnly={channel?.abilities.join && <JoinToWrite channelId={channel.id} name={channel.name} />}
+      />
+    </ThreadFrame>
+  );
+}
+
+/**
+ * /chat/thread/{id}: a thread I may read, opened by id: an earlier shift's, another
+ * department's (a search result leads here, with `?melding=`). A conversation and a
+ * channel have pages of their own, and my department's thread and the shift under way
+ * are the sidebar's: those move there, with the address's message.
+ */
+export function ThreadPage() {
+  const { threadId = "" } = useParams();
+  const { search } = useLocation();
+  const { currentDeptId } = useSession();
+  const thread = useThread(threadId);
+  const data = thread.data;
+  if (data?.kind === "direct") return <Navigate replace to={paths.chat.dm(data.id) + search} />;
+  if (data?.kind === "channel") return <Navigate replace to={paths.chat.channel(data.id) + search} />;
+  if (data?.kind === "department" && data.deptId === currentDeptId)
+    return <Navigate replace to={paths.chat.department + search} />;
+  if (data?.kind === "shift" && data.shift?.current && data.deptId === currentDeptId)
+    return <Navigate replace to={paths.chat.shift + search} />;
+  const shift = data?.shift;
+  let title: ReactNode = p.thread.title;
+  let subtitle: ReactNode = null;
+  if (shift) {
+    title = (
+      <>
+        {shift.current && <OngoingDot />}
+        {p.thread.shiftTitle}
+      </>
+    );
+    subtitle = (
+      <span className="tabular">
+        {p.thread.shiftSubtitle(shift.name, formatNorwegianDate(shift.date), shift.range)}
+      </span>
+    );
+  } else if (data) {
+    title = withoutBidiControls(data.name);
+    subtitle = p.departmentChat.subtitle;
+  }
+  return (
+    <ThreadFrame title={title} subtitle={subtitle}>
+      <ThreadBody
+        query={thread}
+        texts={data?.kind === "shift" ? t.shift : t.department}
+        notFound={{ title: t.direct.notFound, body: t.direct.notFoundBody }}
       />
     </ThreadFrame>
   );
