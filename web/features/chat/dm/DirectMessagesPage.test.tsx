@@ -145,4 +145,26 @@ describe("direct messages", () => {
     expect(await within(dialog).findByText("Kunne ikke laste kollegaer")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Prøv igjen" })).toBeInTheDocument();
   });
+
+  it("?med= opens the conversation with that colleague, made on first use, in the list's place", async () => {
+    const calls = mockApi(handlers());
+    const { router } = renderApp(`/chat/dm?med=${ids.ola}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/dm/${ids.dm}`));
+    expect(
+      calls.filter((c) => c.method === "POST" && c.path === "/api/chat/direct").map((c) => c.body),
+    ).toEqual([{ userId: ids.ola }]);
+    expect(router.state.historyAction).toBe("REPLACE");
+  });
+
+  it("?med= that cannot open says so and stays on the list", async () => {
+    mockApi({
+      ...handlers(),
+      "POST /api/chat/direct": { status: 404, body: { error: { code: "not_found", message: "Fant ikke" } } },
+    });
+    const { router } = renderApp(`/chat/dm?med=${ids.ola}`);
+    expect(await screen.findByText("Fant ikke")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(router.state.location.pathname).toBe("/chat/dm");
+    expect(await screen.findByRole("list", { name: "Samtaler" })).toBeInTheDocument();
+  });
 });

@@ -1,15 +1,20 @@
 /**
  * /chat/dm (spec §2 'Direct messages list'): my conversations, the most recently active
  * first, each with the other person, the last message that is not deleted, when, and
- * what I have not read; 'Ny melding' opens 'Velg kollega'.
+ * what I have not read; 'Ny melding' opens 'Velg kollega'. `?med={userId}` opens my
+ * conversation with that colleague, made on first use (a search result's person).
  */
 import { CircleAlert, MessageSquare, SquarePen } from "lucide-react";
-import { useSearchParams } from "react-router";
+import { useEffect, useRef } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { ui } from "../../../../common/texts/index.ts";
 import { Page } from "../../../components/page.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { useDirectThreads } from "../api/dms.ts";
+import { toast } from "../../../components/ui/toaster.tsx";
+import { errorText } from "../../../lib/api.ts";
+import { directWithParam, paths } from "../../../lib/paths.ts";
+import { useDirectThreads, useOpenDirectThread } from "../api/dms.ts";
 import { useFollowChatLists } from "../unread/follow.ts";
 import { ListSkeleton } from "../unread/ListSkeleton.tsx";
 import { DirectThreadRow } from "./DirectThreadRow.tsx";
@@ -60,8 +65,32 @@ function DirectThreadList({ onNewMessage }: { onNewMessage: () => void }) {
   );
 }
 
+/**
+ * `?med={userId}`: the conversation with that colleague, in the list's place in the
+ * history (back leads to where the link was followed from). A failure stays on the list.
+ */
+function useOpenDirectWith() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { mutate } = useOpenDirectThread();
+  const userId = params.get(directWithParam);
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!userId || asked.current === userId) return;
+    asked.current = userId;
+    mutate(userId, {
+      onSuccess: (thread) => navigate(paths.chat.dm(thread.id), { replace: true }),
+      onError: (err) => {
+        toast.error(errorText(err, t.openFailed));
+        setParams({}, { replace: true });
+      },
+    });
+  }, [userId, mutate, navigate, setParams]);
+}
+
 export function DirectMessagesPage() {
   useFollowChatLists();
+  useOpenDirectWith();
   // The picker's open state is in the address: 'Ny melding' in 'Hurtighandlinger' links to it.
   const [params, setParams] = useSearchParams();
   const pickerOpen = params.has(newMessageParam);
