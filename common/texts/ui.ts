@@ -14,6 +14,7 @@ import { generalTexts } from "./ui/general.ts";
 import { notificationsTexts } from "./ui/notifications.ts";
 import { profileTexts } from "./ui/profile.ts";
 import { pushTexts } from "./ui/push.ts";
+import { searchTexts } from "./ui/search.ts";
 import { shellTexts } from "./ui/shell.ts";
 import { shiftsTexts } from "./ui/shifts.ts";
 import { swapsTexts } from "./ui/swaps.ts";
@@ -38,6 +39,7 @@ export const ui = {
   ...pushTexts,
   ...workTexts,
   ...fairnessTexts,
+  ...searchTexts,
 } as const;
 
 export type UiTexts = typeof ui;

@@ -1,6 +1,6 @@
 /**
  * What a feature adds to the app frame besides its navigation items (`lib/nav.ts`): side
- * panels, a header action, staging tools and a section of the user menu. Each feature
+ * panels, the search box, a header action, staging tools and a section of the user menu. Each feature
  * exports its parts; the app layer arranges them (`app/shell-parts.ts`) and hands them to
  * the shell, which draws them without naming a feature. A feature adds a panel or a menu
  * section without touching the shell.
@@ -27,6 +27,8 @@ export interface FeaturePanel {
 export interface ShellParts {
   /** in the rail and the quick actions, in this order */
   panels: readonly FeaturePanel[];
+  /** the search box: in the top bar's middle (`compact`: an icon in the mobile header) */
+  Search: ComponentType<{ compact?: boolean }>;
   /** first in the top bar's buttons and in the mobile header (spec §2: the bell) */
   HeaderAction: ComponentType;
   /** an icon in the top bar, a full-width button in 'Hurtighandlinger'; may draw nothing */

@@ -23,7 +23,7 @@ const headerButton = "size-11 text-primary-fg hover:bg-white/10 focus-visible:ou
 export function MobileShell({ nav, children }: { nav: AppNav; children: ReactNode }) {
   const { pathname } = useLocation();
   const title = usePageTitle();
-  const { HeaderAction } = useShellParts();
+  const { HeaderAction, Search } = useShellParts();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [quickOpen, setQuickOpen] = useState(false);
@@ -56,6 +56,7 @@ export function MobileShell({ nav, children }: { nav: AppNav; children: ReactNod
           >
             {breakableTitle(title)}
           </p>
+          <Search compact />
           <HeaderAction />
           <Drawer
             open={quickOpen}

@@ -6,12 +6,15 @@ import { UserMenu } from "./UserMenu.tsx";
 
 export function TopBar() {
   const { brand } = useConfig();
-  const { HeaderAction, Tools } = useShellParts();
+  const { HeaderAction, Search, Tools } = useShellParts();
   return (
     <header className="flex h-14 shrink-0 items-center gap-4 bg-primary px-4 text-primary-fg shadow-sm">
       <BrandLogo />
-      <p className="hidden truncate text-sm text-primary-fg/80 lg:block">{brand.tagline}</p>
-      <div className="ml-auto flex items-center gap-1">
+      <p className="hidden truncate text-sm text-primary-fg/80 xl:block">{brand.tagline}</p>
+      <div className="flex min-w-0 flex-1 justify-center">
+        <Search />
+      </div>
+      <div className="flex items-center gap-1">
         <HeaderAction />
         <Tools />
         <HelpMenu />
