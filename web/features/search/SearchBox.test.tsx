@@ -178,6 +178,9 @@ describe("the search box", { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe(`/chat/dm?med=${ids.ola}`),
     );
+    // The focus is the page's: the box does not take it back a moment later, as it does after Escape.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await box()).not.toHaveFocus();
   });
 
   it("says 'Ingen treff' when nothing matched", async () => {

@@ -3,7 +3,7 @@
  * magnifier in the header on a phone; Ctrl+K (Cmd+K on a Mac) opens it from anywhere.
  * Only this is in the shell's first download: the dialog with its field, filters and
  * results loads on first opening (fetched early when the pointer or the focus reaches
- * the box). Closed, the focus comes back here.
+ * the box). Closed, the focus comes back here; a result opened leaves it to its page.
  */
 import { Search } from "lucide-react";
 import { lazy, useCallback, useEffect, useRef, useState } from "react";

@@ -5,7 +5,8 @@
  * one: a message (or a file's message) in its thread, highlighted there; a colleague
  * in a direct conversation. Escape closes it. Over the whole screen on a phone, near the
  * top of the window on a wide one. What was typed and chosen is kept until the page is
- * left, so opening it again continues the last search.
+ * left, so opening it again continues the last search. Closed, the focus returns to the
+ * box; a result opened leaves it to the page it opens.
  */
 import { CircleAlert, CircleX, Search, SearchX } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
@@ -80,6 +81,9 @@ export function SearchDialog({
   const [filters, setFilters] = useState<SearchFilters>(noFilters);
   const [panelOpen, setPanelOpen] = useState(false);
   const field = useRef<HTMLInputElement>(null);
+  // A result opened: its page takes the focus (the thread's message, a conversation's
+  // field). Radix gives it back a moment after closing, which would take it from there.
+  const leaving = useRef(false);
 
   const focusField = useCallback(() => {
     field.current?.focus();
@@ -102,7 +106,8 @@ export function SearchDialog({
           }}
           onCloseAutoFocus={(e) => {
             e.preventDefault();
-            onClosed();
+            if (!leaving.current) onClosed();
+            leaving.current = false;
           }}
           className={cn(
             "fixed inset-0 z-50 flex flex-col bg-white shadow-2xl focus:outline-none",
@@ -119,7 +124,10 @@ export function SearchDialog({
             panelOpen={panelOpen}
             onTogglePanel={() => setPanelOpen((o) => !o)}
             fieldRef={field}
-            onDone={() => onOpenChange(false)}
+            onLeave={() => {
+              leaving.current = true;
+              onOpenChange(false);
+            }}
           />
         </RadixDialog.Content>
       </RadixDialog.Portal>
@@ -136,7 +144,7 @@ function SearchPanel({
   panelOpen,
   onTogglePanel,
   fieldRef,
-  onDone,
+  onLeave,
 }: {
   q: string;
   onQ: (q: string) => void;
@@ -145,7 +153,8 @@ function SearchPanel({
   panelOpen: boolean;
   onTogglePanel: () => void;
   fieldRef: RefObject<HTMLInputElement | null>;
-  onDone: () => void;
+  /** a result is being opened: the dialog closes and leaves the focus to its page */
+  onLeave: () => void;
 }) {
   const navigate = useNavigate();
   const { user, currentDeptId } = useSession();
@@ -192,7 +201,7 @@ function SearchPanel({
         : option.kind === "message"
           ? messagePath(option.hit.thread, option.hit.id, currentDeptId)
           : messagePath(option.hit.thread, option.hit.messageId, currentDeptId);
-    onDone();
+    onLeave();
     navigate(to);
   };
 
