@@ -208,7 +208,12 @@ export function MessageList({
     if (!jumpTarget) return;
     const index = rows.findIndex((row) => row.message.id === jumpTarget);
     if (index >= 0) {
-      virtualizer.scrollToIndex(index, { align: "center" });
+      // Away from the newest message now: a resize must not pull the view back there.
+      atEnd.current = false;
+      const centre = () => virtualizer.scrollToIndex(index, { align: "center" });
+      centre();
+      // Rows measured taller than estimated move it; once more when they have been.
+      requestAnimationFrame(() => requestAnimationFrame(centre));
       setHighlighted(jumpTarget);
       onJumped();
     } else if (hasOlder && olderState === "idle") void loadOlder();
