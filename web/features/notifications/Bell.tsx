@@ -27,7 +27,11 @@ const t = ui.notifications;
 /** Spec §9: the badge shows at most '9+'; the bell's name says the whole number. */
 const badgeText = (unread: number) => (unread > 9 ? "9+" : String(unread));
 
-function BellButton({ unread, ...props }: ComponentProps<"button"> & { unread: number }) {
+function BellButton({
+  unread,
+  quiet,
+  ...props
+}: ComponentProps<"button"> & { unread: number; quiet: boolean }) {
   return (
     <Button
       variant="ghost"
@@ -37,6 +41,15 @@ function BellButton({ unread, ...props }: ComponentProps<"button"> & { unread: n
       {...props}
     >
       <BellIcon aria-hidden className="!size-5" />
+      {/* A phone's header has no room for the quiet mark's own button: the bell wears it
+          (the profile says it in words). */}
+      {quiet && (
+        <Moon
+          aria-hidden
+          data-testid="quiet-mark-on-bell"
+          className="absolute bottom-1.5 left-1 !size-3.5 fill-current md:hidden"
+        />
+      )}
       {unread > 0 && (
         <span
           aria-hidden
@@ -120,7 +133,7 @@ function QuietMark() {
         to={paths.profile}
         aria-label={t.quiet}
         data-testid="quiet-mark"
-        className="flex size-11 items-center justify-center rounded-md text-primary-fg/85 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-primary-fg"
+        className="flex size-11 items-center justify-center rounded-md text-primary-fg/85 max-md:hidden hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-primary-fg"
       >
         <Moon aria-hidden className="size-[18px]" />
       </Link>
@@ -139,6 +152,7 @@ export function Bell() {
       {quiet && <QuietMark />}
       <BellPopover
         unread={unread}
+        quiet={quiet}
         open={open}
         setOpen={(next) => {
           // What the toasts said is in the list now.
@@ -153,11 +167,13 @@ export function Bell() {
 
 function BellPopover({
   unread,
+  quiet,
   open,
   setOpen,
   headingId,
 }: {
   unread: number;
+  quiet: boolean;
   open: boolean;
   setOpen: (open: boolean) => void;
   headingId: string;
@@ -166,7 +182,7 @@ function BellPopover({
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Tooltip content={t.title}>
         <Popover.Trigger asChild>
-          <BellButton unread={unread} />
+          <BellButton unread={unread} quiet={quiet} />
         </Popover.Trigger>
       </Tooltip>
       <Popover.Portal>
