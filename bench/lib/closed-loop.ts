@@ -4,7 +4,10 @@
  * then the measured seconds. `request(worker)` does one request, reads the whole body and
  * says what was wrong with it (null: a good answer); only good answers give latencies,
  * the rest are counted by reason. With `serverPid`, the CPU shares of the measured
- * seconds come along.
+ * seconds come along (several pids: one server's processes together; none: no server, the
+ * database and this process only). `sample` hears of every measured request, in the order
+ * they end: which worker asked, how long it took, what was wrong (null: nothing), so a
+ * caller can break the figures down by what the worker asked.
  */
 import { type CpuShare, cpuMeter } from "./infra.ts";
 import { type Percentiles, percentiles } from "./stats.ts";
@@ -19,7 +22,13 @@ export interface ClosedLoopResult {
 }
 
 export async function runClosedLoop(
-  opts: { concurrency: number; warmupSeconds: number; seconds: number; serverPid?: number },
+  opts: {
+    concurrency: number;
+    warmupSeconds: number;
+    seconds: number;
+    serverPid?: number | number[];
+    sample?: (worker: number, ms: number, error: string | null) => void;
+  },
   request: (worker: number) => Promise<string | null>,
 ): Promise<ClosedLoopResult> {
   const start = performance.now();
@@ -44,8 +53,10 @@ export async function runClosedLoop(
         error = (err as Error).message;
       }
       if (t0 < measureFrom) continue;
+      const took = performance.now() - t0;
       if (error) errors.set(error, (errors.get(error) ?? 0) + 1);
-      else latencies.push(performance.now() - t0);
+      else latencies.push(took);
+      opts.sample?.(i, took, error);
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency }, (_, i) => worker(i)));

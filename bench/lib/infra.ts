@@ -197,12 +197,12 @@ export function startBaseline(
 
 /**
  * A new, empty database `vaktrom_bench_<pid><suffix>` on the local server (a suffix for a
- * second one at once); `drop` removes it.
+ * second one at once); `drop` removes it, `keep` leaves it there (to look into afterwards).
  */
 export async function temporaryPgDatabase(
   adminUrl: string,
   suffix = "",
-): Promise<{ url: string; drop(): Promise<void> }> {
+): Promise<{ url: string; drop(): Promise<void>; keep(): Promise<void> }> {
   const name = `vaktrom_bench_${process.pid}${suffix}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -214,6 +214,7 @@ export async function temporaryPgDatabase(
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
+    keep: () => admin.end(),
   };
 }
 
@@ -222,19 +223,23 @@ export type Driver = "pglite" | "postgres";
 /**
  * A new, empty database for one run: a temporary PGlite directory, or a temporary
  * database on the PostgreSQL server at `pgUrl` (`suffix` tells a second one apart);
- * `cleanup` removes it.
+ * `cleanup` removes it, `keep` leaves it for a look afterwards.
  */
 export async function freshDatabase(
   driver: Driver,
   pgUrl: string,
   suffix = "",
-): Promise<{ db: BenchDb; cleanup(): Promise<void> }> {
+): Promise<{ db: BenchDb; cleanup(): Promise<void>; keep(): Promise<void> }> {
   if (driver === "pglite") {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "vaktrom-bench-"));
-    return { db: { dataDir }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+    return {
+      db: { dataDir },
+      cleanup: () => rm(dataDir, { recursive: true, force: true }),
+      keep: async () => {},
+    };
   }
   const temp = await temporaryPgDatabase(pgUrl, suffix);
-  return { db: { databaseUrl: temp.url }, cleanup: temp.drop };
+  return { db: { databaseUrl: temp.url }, cleanup: temp.drop, keep: temp.keep };
 }
 
 /** A process's resident memory now and at its peak, in MB (VmRSS, VmHWM); 0 when it is gone. */

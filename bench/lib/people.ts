@@ -64,10 +64,12 @@ export async function seedPeople(
     (part) => db.insert(session).values(part),
   );
   return Promise.all(
-    people.map(async ({ id }, i) => {
-      const token = tokens[i]!;
-      const signed = `${token}.${await makeSignature(token, opts.authSecret)}`;
-      return { id, cookie: `${cookieName}=${encodeURIComponent(signed)}` };
-    }),
+    people.map(async ({ id }, i) => ({ id, cookie: await sessionCookie(tokens[i]!, opts.authSecret) })),
   );
+}
+
+/** The Cookie header of a browser holding the session `token`, signed with `authSecret`. */
+export async function sessionCookie(token: string, authSecret: string): Promise<string> {
+  const signed = `${token}.${await makeSignature(token, authSecret)}`;
+  return `${cookieName}=${encodeURIComponent(signed)}`;
 }
