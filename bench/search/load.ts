@@ -1,0 +1,206 @@
+/**
+ * The search load: `parallel` clients in a closed loop (lib/closed-loop.ts), each asking
+ * the next query of the mix (queries.ts) as soon as its previous answer came, for a
+ * warm-up and then the measured seconds. Against
+ *  - the app: `GET /api/search?q=…` as a signed-in person (client i the i-th search user:
+ *    different people in different departments), through the lean client's kept-alive
+ *    connections (lib/lean-http.ts), whole answers read; any status but 200 is an error;
+ *  - the bare baseline: the same queries straight to PostgreSQL through `pg`, one
+ *    connection per client, as the essential query of the same indexes (`bareQuery`).
+ * Latencies come back overall and by kind of query and by query; of every fifth answer of
+ * each client the hits are counted, so the figures say what the queries found.
+ */
+import pg from "pg";
+import { parseSearchQuery } from "../../common/domain/search.ts";
+import { type ClosedLoopResult, runClosedLoop } from "../lib/closed-loop.ts";
+import type { RunningServer } from "../lib/infra.ts";
+import { type Answer, answerJson, LeanConnection, requestBytes } from "../lib/lean-http.ts";
+import { type QueryKind, queryFor, queryKinds } from "./queries.ts";
+import type { SearchUser } from "./seed.ts";
+
+export interface LoadOptions {
+  parallel: number;
+  warmupSeconds: number;
+  seconds: number;
+}
+
+/** What the answers of one query (or kind) held, over the answers counted. */
+export interface Hits {
+  answers: number;
+  /** messages returned, in all */
+  messages: number;
+  /** answers with `moreMessages` (more matched than shown) */
+  more: number;
+}
+
+export interface SearchRun {
+  label: string;
+  loop: ClosedLoopResult;
+  /** latencies of the answered requests by kind, and errors by kind */
+  byKind: Map<string, { latencies: number[]; errors: number }>;
+  /** latencies by query */
+  byQuery: Map<string, number[]>;
+  hits: Map<string, Hits>;
+}
+
+/** Every this many answers of a client, the hits are counted (the body decompressed and parsed). */
+const countEvery = 5;
+
+/** The running figures of a load, filled by each client's requests. */
+class Tally {
+  readonly byKind = new Map<string, { latencies: number[]; errors: number }>(
+    queryKinds.map((k) => [k.kind, { latencies: [], errors: 0 }]),
+  );
+  readonly byQuery = new Map<string, number[]>();
+  readonly hits = new Map<string, Hits>();
+  private readonly asked: { kind: QueryKind; q: string }[] = [];
+  private readonly sent: number[];
+  private readonly counted = new Set<string>();
+
+  constructor(parallel: number) {
+    this.sent = new Array<number>(parallel).fill(0);
+  }
+
+  /** The next query of `client`, and whether its hits are to be counted (its first time, every fifth). */
+  next(client: number) {
+    const n = this.sent[client]!++;
+    const query = queryFor(client, n);
+    this.asked[client] = query;
+    const first = !this.counted.has(`${client} ${query.q}`);
+    if (first) this.counted.add(`${client} ${query.q}`);
+    return { ...query, count: first || n % countEvery === 0 };
+  }
+
+  hit(q: string, messages: number, more: boolean) {
+    const h = this.hits.get(q) ?? { answers: 0, messages: 0, more: 0 };
+    h.answers++;
+    h.messages += messages;
+    if (more) h.more++;
+    this.hits.set(q, h);
+  }
+
+  /** closed-loop's `sample`: a measured request of `client` ended. */
+  sample = (client: number, ms: number, error: string | null) => {
+    const { kind, q } = this.asked[client]!;
+    const k = this.byKind.get(kind.kind)!;
+    if (error) k.errors++;
+    else {
+      k.latencies.push(ms);
+      const list = this.byQuery.get(q);
+      if (list) list.push(ms);
+      else this.byQuery.set(q, [ms]);
+    }
+  };
+
+  result(label: string, loop: ClosedLoopResult): SearchRun {
+    return { label, loop, byKind: this.byKind, byQuery: this.byQuery, hits: this.hits };
+  }
+}
+
+/** The error code of a refusal's JSON body, and a space; nothing when there is none. */
+function errorCode(answer: Answer) {
+  try {
+    const code = (answerJson(answer) as { error?: { code?: string } }).error?.code;
+    return code ? `${code} ` : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The app: each client a kept-alive connection asking as its person. */
+export async function runAppSearch(
+  server: RunningServer,
+  users: SearchUser[],
+  opts: LoadOptions,
+  label: string,
+): Promise<SearchRun> {
+  const target = new URL(server.base);
+  const tally = new Tally(opts.parallel);
+  const connections: LeanConnection[] = [];
+  const request = async (i: number) => {
+    const user = users[i % users.length]!;
+    const { kind, q, count } = tally.next(i);
+    let connection = connections[i];
+    if (!connection?.usable) connection = connections[i] = new LeanConnection(target);
+    // The server's PUBLIC_URL is its own address: the Origin of a page it served.
+    const headers = { cookie: user.cookie, origin: server.base };
+    const answer = await connection.send(
+      requestBytes("GET", target, `/api/search?q=${encodeURIComponent(q)}`, headers),
+    );
+    if (answer.status !== 200) return `HTTP ${answer.status} ${errorCode(answer)}(${kind.kind})`;
+    if (count) {
+      const body = answerJson(answer) as { messages?: unknown[]; moreMessages?: boolean };
+      if (!Array.isArray(body.messages)) return "answer without messages";
+      tally.hit(q, body.messages.length, body.moreMessages === true);
+    }
+    return null;
+  };
+  try {
+    const loop = await runClosedLoop(
+      { concurrency: opts.parallel, ...opts, serverPid: server.pid, sample: tally.sample },
+      request,
+    );
+    return tally.result(label, loop);
+  } finally {
+    for (const c of connections) c.close();
+  }
+}
+
+/**
+ * The essential query of a search in one department, on the same indexes as the app's:
+ * every word as a word or an inflection (full text) or part of a word (trigrams, three
+ * letters or more), every "phrase" as its words in order; the newest 20. Not done, unlike
+ * the app: the session, the rate limit, the threads the caller may read, ranking the
+ * newest 200, the fuzzy pass when nothing matched, snippets, files and colleagues.
+ */
+export function bareQuery(deptId: string, q: string): { text: string; values: string[] } {
+  const query = parseSearchQuery(q);
+  const values: string[] = [deptId];
+  const param = (v: string) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const where = ["dept_id = $1", "deleted_at is null"];
+  for (const term of query.terms) {
+    const words = `search_vector @@ plainto_tsquery('norwegian', ${param(term)})`;
+    where.push(term.length >= 3 ? `(${words} or search_fold(content) like ${param(`%${term}%`)})` : words);
+  }
+  for (const words of query.phrases)
+    where.push(`search_fold(content) ~ ${param(`\\m${words.join("\\W+")}\\M`)}`);
+  return {
+    text: `select id from chat_messages where ${where.join(" and ")} order by seq desc limit 20`,
+    values,
+  };
+}
+
+/** The bare baseline: each client one `pg` connection (no JIT, as the app's pool), in its user's department. */
+export async function runBaselineSearch(
+  databaseUrl: string,
+  users: SearchUser[],
+  opts: LoadOptions,
+  label: string,
+): Promise<SearchRun> {
+  const tally = new Tally(opts.parallel);
+  const clients = Array.from(
+    { length: opts.parallel },
+    () => new pg.Client({ connectionString: databaseUrl, options: "-c jit=off" }),
+  );
+  try {
+    await Promise.all(clients.map((c) => c.connect()));
+    const request = async (i: number) => {
+      const { q, count } = tally.next(i);
+      const { text, values } = bareQuery(users[i % users.length]!.deptId, q);
+      const result = await clients[i]!.query(text, values);
+      if (count) tally.hit(q, result.rowCount ?? 0, false);
+      return null;
+    };
+    // No server: the CPU shares are PostgreSQL's and this process's.
+    const loop = await runClosedLoop(
+      { concurrency: opts.parallel, ...opts, serverPid: [], sample: tally.sample },
+      request,
+    );
+    return tally.result(label, loop);
+  } finally {
+    await Promise.all(clients.map((c) => c.end().catch(() => {})));
+  }
+}
