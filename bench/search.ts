@@ -24,13 +24,15 @@
  *    the medians of the runs, by kind of query (p50 and p99) and by query, what the
  *    queries found, and the target: search p99 ≤ 50 ms at 20 parallel, at the median of the
  *    runs (a missed target prints FAIL and does not fail the command).
+ *  - then, unless BENCH_EXPLAIN=0, each query of the mix once alone through the app's search
+ *    code, with every statement it sent explained (search/explain.ts).
  *
  * A new database `vaktrom_bench_<pid>` on the PostgreSQL server at BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres), dropped at the end; BENCH_KEEP_DB=1 keeps
  * it (its name is printed: EXPLAIN ANALYZE by hand), and BENCH_REUSE_DB=<name> runs on
  * such a kept database again without seeding it (its people's sessions are made live and
  * signed for the new server; the server's migrations run as at any start), and keeps it.
- * PostgreSQL only: BENCH_DRIVERS (postgres) naming pglite alone is refused.
+ * PostgreSQL only: BENCH_DRIVERS (postgres) without postgres runs nothing.
  */
 import { randomBytes } from "node:crypto";
 import os from "node:os";

@@ -48,7 +48,7 @@ export async function explainSearches(databaseUrl: string, user: SearchUser) {
             console.log(`  ${ms(ran).padStart(9)}  ${what}: ${plan.nodes.join(" > ")}`);
           }
         }
-        if (quick > 0) console.log(`  and ${quick} statement${quick > 1 ? "s" : ""} under 1 ms each`);
+        if (quick > 0) console.log(`  and ${quick > 1 ? `${quick} statements` : "1 statement"} under 1 ms`);
       }
   } finally {
     await database.close();
