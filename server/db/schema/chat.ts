@@ -156,6 +156,12 @@ export const chatMessages = pgTable(
      * The text as Norwegian full-text search reads it (inflections reduced to their
      * stem), kept by the database on every write; a purged text has none.
      */
+    /**
+     * The day it was written (days since 1970, UTC), kept by the database: search's
+     * indexes hold it after the department, so a search reads the last days' matches first
+     * and older ones only when those are too few.
+     */
+    searchDay: integer("search_day").generatedAlwaysAs(sql`search_day(created_at)`),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`to_tsvector('norwegian'::regconfig, coalesce(search_fold(content), ''))`,
     ),
@@ -170,9 +176,11 @@ export const chatMessages = pgTable(
     // The purge job finds deleted messages that still hold their text.
     // Search, per department, of the messages not deleted: whole words and their
     // inflections, and parts of words (trigrams: 'pumpe' in 'pumpeinstruks').
-    index("chat_messages_search_idx").using("gin", t.deptId, t.searchVector).where(sql`deleted_at is null`),
+    index("chat_messages_search_idx")
+      .using("gin", t.deptId, t.searchDay, t.searchVector)
+      .where(sql`deleted_at is null`),
     index("chat_messages_search_trgm_idx")
-      .using("gin", t.deptId, sql`${folded("content")} gin_trgm_ops`)
+      .using("gin", t.deptId, t.searchDay, sql`${folded("content")} gin_trgm_ops`)
       .where(sql`deleted_at is null`),
     index("chat_messages_purge_idx")
       .on(t.deletedAt)
@@ -219,6 +227,8 @@ export const chatMessageAttachments = pgTable(
       .notNull()
       .references(() => chatThreads.id, { onDelete: "cascade" }),
     messageId: uuid("message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
+    /** the thread's department, set by the database on insert (as on `chat_messages`) */
+    deptId: uuid("dept_id").notNull().default(sql`null`),
     uploadedBy: uuid("uploaded_by").references(() => user.id, { onDelete: "set null" }),
     storageKey: text("storage_key").notNull(),
     thumbnailKey: text("thumbnail_key"),
@@ -241,7 +251,7 @@ export const chatMessageAttachments = pgTable(
     index("chat_message_attachments_uploader_idx").on(t.uploadedBy),
     // Search of file names, parts of names included.
     index("chat_message_attachments_search_idx")
-      .using("gin", sql`${folded("name")} gin_trgm_ops`)
+      .using("gin", t.deptId, sql`${folded("name")} gin_trgm_ops`)
       .where(sql`message_id is not null`),
     check("chat_message_attachments_kind_ck", inList("kind", attachmentKinds)),
     check("chat_message_attachments_size_ck", sql`byte_size >= 0`),

@@ -48,24 +48,29 @@ export const departments = pgTable(
   ],
 );
 
-export const profiles = pgTable("profiles", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  fullName: text("full_name").notNull(),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  phone: text("phone"),
-  avatarPath: text("avatar_path"),
-  /** the department the app works in; null falls back to the highest-role record */
-  currentDeptId: uuid("current_dept_id").references(() => departments.id, { onDelete: "set null" }),
-  /**
-   * 'Stille når jeg ikke er på vakt' (issue 26); null: not chosen, the default holds (on
-   * for staff, off for leaders and admins: common/domain/quiet.ts `quietSettingOf`)
-   */
-  quietOffShift: boolean("quiet_off_shift"),
-  ...timestamps(),
-});
+export const profiles = pgTable(
+  "profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    phone: text("phone"),
+    avatarPath: text("avatar_path"),
+    /** the department the app works in; null falls back to the highest-role record */
+    currentDeptId: uuid("current_dept_id").references(() => departments.id, { onDelete: "set null" }),
+    /**
+     * 'Stille når jeg ikke er på vakt' (issue 26); null: not chosen, the default holds (on
+     * for staff, off for leaders and admins: common/domain/quiet.ts `quietSettingOf`)
+     */
+    quietOffShift: boolean("quiet_off_shift"),
+    ...timestamps(),
+  },
+  // 'Personer' in search: a colleague by part of their name, æøå folded as in messages.
+  (t) => [index("profiles_name_search_idx").using("gin", sql`search_fold(${t.fullName}) gin_trgm_ops`)],
+);
 
 export const staff = pgTable(
   "staff",

@@ -10,7 +10,7 @@ import {
   searchResults,
 } from "../../../common/schemas/search.ts";
 import { errorMessages } from "../../../common/texts/errors.ts";
-import { staff } from "../../db/schema.ts";
+import { chatMessages, staff } from "../../db/schema.ts";
 import { may } from "../../policies/index.ts";
 import { multipartFile, pdf } from "../../test/file-fixtures.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
@@ -88,6 +88,19 @@ describe("search", () => {
       expect(await foundIds("kari", "defibrillator korridor")).toContain(m.id);
       expect(await foundIds("kari", "defibrillator sengepost")).not.toContain(m.id);
       expect(await foundIds("kari", "defibrilatoren")).toContain(m.id);
+    });
+
+    it("looks further back when the last days hold too few matches, and ranks the newer first", async () => {
+      const old = await post("ola", department, "Stativet til dialysemaskinen er reparert");
+      const older = await post("ola", department, "Dialysemaskinen skal på service");
+      const daysAgo = (id: string, days: number) =>
+        t.ctx.db
+          .update(chatMessages)
+          .set({ createdAt: new Date(Date.now() - days * 86_400_000) })
+          .where(eq(chatMessages.id, id));
+      await daysAgo(old.id, 40);
+      await daysAgo(older.id, 400);
+      expect(await foundIds("kari", "dialysemaskin")).toEqual([old.id, older.id]);
     });
 
     it("marks the matched words in a short piece of the message", async () => {

@@ -8,10 +8,11 @@
  * Only when that finds nothing are small typos forgiven (trigram word similarity).
  * "Quoted phrases" match those words in that order.
  *
- * Ranking: of the newest `candidatesMax` matches, the best first, where a message whose
- * words all match as words (or inflections) beats one matched by parts of words, and
- * either fades with age (halved after two weeks). The newest matches are where a ward
- * looks; a search wider than that asks to be narrowed (`moreMessages`).
+ * Ranking: of the newest `candidatesMax` matches (looked for in the last days first:
+ * `searchWindows`), the best first, where a message whose words all match as words (or
+ * inflections) beats one matched by parts of words, and either fades with age (halved
+ * after two weeks). The newest matches are where a ward looks; a search wider than that
+ * asks to be narrowed (`moreMessages`).
  */
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -49,7 +50,7 @@ import { type LoadedThread, loadThreads } from "./access.ts";
 import { person } from "./present.ts";
 
 /** How many of the newest matches are ranked. */
-export const candidatesMax = 200;
+export const candidatesMax = 100;
 
 export interface SearchFilters {
   /** 'Fra' */
@@ -131,6 +132,14 @@ interface Ranked {
   candidates: number;
 }
 
+/**
+ * How far back each pass looks, in days; null: all of it. A common word ('vakt') has its
+ * `candidatesMax` newest matches within the first; a rare one needs the whole history,
+ * where it has few matches to read. Each pass reads only its days' matches from the
+ * index (it starts with the department and the day).
+ */
+export const searchWindows = [2, 14, null] as const;
+
 /** The ids of the best messages, best first, and how many matched (up to `candidatesMax`). */
 export async function rankMessages(
   db: Db,
@@ -138,7 +147,25 @@ export async function rankMessages(
   request: SearchRequest,
   query: ParsedQuery,
   fuzzy: boolean,
-) {
+): Promise<Ranked[]> {
+  let ranked: Ranked[] = [];
+  for (const days of searchWindows) {
+    ranked = await rankWithin(db, viewer, request, query, fuzzy, days);
+    if ((ranked[0]?.candidates ?? 0) >= candidatesMax) break;
+  }
+  return ranked;
+}
+
+const dayMs = 86_400_000;
+
+async function rankWithin(
+  db: Db,
+  viewer: Viewer,
+  request: SearchRequest,
+  query: ParsedQuery,
+  fuzzy: boolean,
+  days: number | null,
+): Promise<Ranked[]> {
   const content = sql`m.content`;
   const where = [
     sql`m.deleted_at is null`,
@@ -146,6 +173,8 @@ export async function rankMessages(
     ...matchesAll(query, content, sql`m.search_vector`, fuzzy),
     ...filtersOn(request, { author: sql`m.author_id`, thread: sql`m.thread_id`, at: sql`m.created_at` }),
   ];
+  // The day as search_day() counts it: days since 1970, UTC.
+  if (days !== null) where.push(sql`m.search_day >= ${Math.floor(viewer.now.getTime() / dayMs) - days}`);
   if (request.hasFile)
     where.push(sql`exists (select 1 from ${chatMessageAttachments} a where a.message_id = m.id)`);
   const words = query.terms.map(norwegian);
@@ -260,7 +289,7 @@ async function fileHits(
   const where = [
     sql`a.message_id is not null`,
     sql`m.deleted_at is null`,
-    readableThread(viewer, request.kinds, sql`t.dept_id`),
+    readableThread(viewer, request.kinds, sql`a.dept_id`),
     ...matchesAll(query, name, null, false),
     ...filtersOn(request, { author: sql`a.uploaded_by`, thread: sql`a.thread_id`, at: sql`m.created_at` }),
   ];
