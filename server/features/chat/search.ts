@@ -259,10 +259,7 @@ async function messageHits(db: Db, viewer: Viewer, ids: string[], query: ParsedQ
     .leftJoin(author, eq(author.userId, chatMessages.authorId))
     .leftJoin(other, otherOf(viewer.actor.userId))
     .where(inArray(chatMessages.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
+  return inOrder(ids, rows, (row) => {
     const snippet = snippetOf(row.content ?? "", query);
     const hit: MessageHit = {
       id: row.id,
@@ -276,6 +273,15 @@ async function messageHits(db: Db, viewer: Viewer, ids: string[], query: ParsedQ
       fileCount: row.fileCount,
     };
     return [hit];
+  });
+}
+
+/** The rows presented in the order of `ids` (the ranking's), each as `present` gives it. */
+function inOrder<R extends { id: string }, H>(ids: string[], rows: R[], present: (row: R) => H[]): H[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? present(row) : [];
   });
 }
 
@@ -318,10 +324,8 @@ async function fileHits(
     .innerJoin(departments, eq(departments.id, chatThreads.deptId))
     .leftJoin(other, otherOf(viewer.actor.userId))
     .where(inArray(chatMessageAttachments.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row?.messageId) return [];
+  return inOrder(ids, rows, (row) => {
+    if (!row.messageId) return [];
     return [
       {
         id: row.id,
