@@ -44,17 +44,21 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
 
   const returnFocus = useCallback(() => box.current?.focus(), []);
 
+  // What both forms of the box are: a button that opens the dialog, loading it early.
+  const opens = {
+    "aria-label": t.box,
+    "aria-keyshortcuts": "Control+K Meta+K",
+    "aria-haspopup": "dialog" as const,
+    onClick: () => setOpen(true),
+    onFocus: preload,
+  };
   const trigger = compact ? (
     <Button
       ref={box}
       variant="ghost"
       size="icon"
-      aria-label={t.box}
-      aria-keyshortcuts="Control+K Meta+K"
-      aria-haspopup="dialog"
-      onClick={() => setOpen(true)}
+      {...opens}
       onPointerDown={preload}
-      onFocus={preload}
       className="size-11 text-primary-fg hover:bg-white/10 focus-visible:outline-primary-fg"
     >
       <Search aria-hidden className="!size-5" />
@@ -63,12 +67,8 @@ export function SearchBox({ compact = false }: { compact?: boolean }) {
     <button
       ref={box}
       type="button"
-      aria-label={t.box}
-      aria-keyshortcuts="Control+K Meta+K"
-      aria-haspopup="dialog"
-      onClick={() => setOpen(true)}
+      {...opens}
       onPointerEnter={preload}
-      onFocus={preload}
       className="flex h-9 w-full max-w-md min-w-40 items-center gap-2 rounded-md bg-white/10 px-3 text-sm text-primary-fg/85 ring-1 ring-white/15 transition-colors hover:bg-white/15 hover:text-primary-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-fg"
     >
       <Search aria-hidden className="size-4 shrink-0" />
