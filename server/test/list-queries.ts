@@ -127,6 +127,14 @@ export function listRequests(routes: { method: string; url: string }[], s: Scene
       ["member", msgs(s.shiftThread)],
     ],
     "GET /api/chat/messages/:messageId": [["member", `/api/chat/messages/${s.olderMessage}`]],
+    // A word, a part of one, a phrase, and the filters alone.
+    "GET /api/search": [
+      ["member", "/api/search?q=melding"],
+      ["member", "/api/search?q=meld%20vakt"],
+      ["member", `/api/search?q=%22ny%20melding%22&from=${s.ids.leader}`],
+      ["member", `/api/search?thread=${s.departmentThread}&hasFile=true`],
+      ["admin", "/api/search?q=xyzzyq"],
+    ],
     "GET /api/chat/threads/:threadId/mention-options": [
       ["member", `/api/chat/threads/${s.departmentThread}/mention-options`],
     ],
