@@ -28,10 +28,13 @@ const painted = { timeout: 30_000 };
  * Issue 27 raised /login's to 225 KB (221.8 KB with all of it): the service worker's
  * registration and its 'Ny versjon' offer, the offline start page ('Du er frakoblet'),
  * and the offline outbox emptied at sign-out, all in the code every page starts with.
+ * Issue 29 raised /login's to 230 KB (227.2 KB with all of it) and the chat's to 340 KB
+ * (334.1 KB): the search's texts in the one catalogue every page starts with, and in the
+ * shell its box with the Ctrl+K shortcut (the dialog itself loads when first opened).
  */
 const budgets = {
-  login: 225 * KB,
-  chat: 330 * KB,
+  login: 230 * KB,
+  chat: 340 * KB,
 };
 
 interface Asset {
