@@ -22,6 +22,14 @@ export const searchLimits = {
   snippetWords: 8,
 } as const;
 
+/**
+ * Whether a search has something to look for: two characters, or a filter that says
+ * what ('Fra', 'I', 'Har vedlegg'). The server refuses anything else; the box does not
+ * ask.
+ */
+export const hasSomethingToFind = (s: { q?: string; from?: string; thread?: string; hasFile?: boolean }) =>
+  (s.q ?? "").trim().length >= searchLimits.queryMin || Boolean(s.from || s.thread || s.hasFile);
+
 /** Letters folded to one spelling; anything else is only lower-cased. */
 const foldings: Record<string, string> = {
   æ: "ae",

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { attachmentKinds } from "../domain/attachments.ts";
 import { isOsloDate } from "../domain/oslo-time.ts";
-import { searchLimits } from "../domain/search.ts";
+import { hasSomethingToFind, searchLimits } from "../domain/search.ts";
 import { chatPerson, shiftBlockKinds, threadKinds } from "./chat.ts";
 
 const osloDate = z.string().refine(isOsloDate, "Ugyldig dato");
@@ -32,7 +32,7 @@ export const searchQuery = z
     /** 'Har vedlegg': only messages with files */
     hasFile: z.stringbool().optional(),
   })
-  .refine((s) => s.q.trim().length >= searchLimits.queryMin || Boolean(s.from || s.thread || s.hasFile), {
+  .refine(hasSomethingToFind, {
     message: "Skriv minst to tegn",
     path: ["q"],
   });

@@ -223,7 +223,7 @@ const otherOf = (me: string) =>
 
 type ThreadColumns = { [K in keyof typeof threadColumns]: (typeof threadColumns)[K]["_"]["data"] | null };
 
-function presentThread(row: ThreadColumns): SearchThread {
+function hitThread(row: ThreadColumns): SearchThread {
   const kind = row.threadKind as ThreadKind;
   const name =
     kind === "department"
@@ -263,7 +263,7 @@ async function messageHits(db: Db, viewer: Viewer, ids: string[], query: ParsedQ
     const snippet = snippetOf(row.content ?? "", query);
     const hit: MessageHit = {
       id: row.id,
-      thread: presentThread(row),
+      thread: hitThread(row),
       author: row.authorId
         ? { userId: row.authorId, fullName: row.authorName ?? "", avatarUrl: row.authorAvatarUrl }
         : null,
@@ -333,7 +333,7 @@ async function fileHits(
         kind: row.kind,
         size: row.size,
         messageId: row.messageId,
-        thread: presentThread(row),
+        thread: hitThread(row),
         createdAt: row.createdAt.toISOString(),
         highlights: matchRanges(row.name, query),
       },

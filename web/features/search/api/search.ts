@@ -4,7 +4,7 @@
  * to search, without a filter that says what to look for, is not sent.
  */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { searchLimits } from "../../../../common/domain/search.ts";
+import { hasSomethingToFind } from "../../../../common/domain/search.ts";
 import { colleagueList } from "../../../../common/schemas/departments.ts";
 import { type SearchQuery, searchResults } from "../../../../common/schemas/search.ts";
 import { apiFetch } from "../../../lib/api.ts";
@@ -12,8 +12,7 @@ import { searchKeys } from "./keys.ts";
 
 /** Whether the server takes the query: two characters, or a filter that says what to look for. */
 export const isSearchable = (query: SearchQuery) =>
-  (query.q ?? "").trim().length >= searchLimits.queryMin ||
-  Boolean(query.from || query.thread || query.hasFile === "true");
+  hasSomethingToFind({ ...query, hasFile: query.hasFile === "true" });
 
 /** `/api/search?q=…&from=…`: the filters that are set, `q` always (it may be empty). */
 export function searchUrl(query: SearchQuery): string {
