@@ -15,6 +15,7 @@ import { departments, profiles, staff } from "./schema/people.ts";
 import { appSettings, mailOutbox, rateLimits } from "./schema/platform.ts";
 import { presence } from "./schema/presence.ts";
 
+export * from "./schema/access-log.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/auth.ts";
 export * from "./schema/chat.ts";
@@ -27,6 +28,7 @@ export * from "./schema/platform.ts";
 export * from "./schema/presence.ts";
 export * from "./schema/privacy.ts";
 export * from "./schema/push.ts";
+export * from "./schema/retention.ts";
 export * from "./schema/shifts.ts";
 export * from "./schema/swaps.ts";
 export * from "./schema/urgent.ts";
