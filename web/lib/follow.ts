@@ -7,12 +7,12 @@
  */
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { type RealtimeEvent, topics } from "../../common/schemas/realtime.ts";
+import { refetchAfterReads } from "./query.ts";
 import { useSession } from "./session.tsx";
 import { useRealtimeTopic } from "./use-realtime.ts";
 
-/** Whatever of the feature's queries is not already refetching is asked again. */
-export const refetchFeature = (client: QueryClient, queryKey: QueryKey) =>
-  void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+/** The feature's queries are asked again, and again after any read under way (it may predate the change). */
+export const refetchFeature = refetchAfterReads;
 
 /** What a feature follows: its queries, and what each event does to them. */
 export interface FeatureFollow {

@@ -13,6 +13,7 @@ import { okResponse } from "../../common/schemas/errors.ts";
 import { departmentPresence, type PresenceEntry } from "../../common/schemas/presence.ts";
 import { topics } from "../../common/schemas/realtime.ts";
 import { apiFetch } from "./api.ts";
+import { refetchAfterReads } from "./query.ts";
 import { useRealtimeTopic } from "./use-realtime.ts";
 
 const heartbeatMs = limits.presenceHeartbeatSeconds * 1000;
@@ -78,7 +79,7 @@ const departmentPresenceQuery = (deptId: string) =>
 
 /** Events may have been missed: read the list again. */
 const refetchPresence = (client: QueryClient, deptId: string) =>
-  void client.invalidateQueries({ queryKey: presenceKeys.department(deptId) }, { cancelRefetch: false });
+  refetchAfterReads(client, presenceKeys.department(deptId));
 
 /** A colleague came online: their newer last-seen time replaces the one in the list. */
 function mergeOnline(client: QueryClient, deptId: string, seen: PresenceEntry) {

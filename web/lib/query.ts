@@ -51,3 +51,29 @@ export async function refetchAfterEvent(client: QueryClient, queryKey: QueryKey)
   await client.cancelQueries({ queryKey });
   await client.invalidateQueries({ queryKey });
 }
+
+/** Per client, the keys already waiting for a read under way to end. */
+const waitingForReads = new WeakMap<QueryClient, Set<string>>();
+
+/**
+ * Reads `queryKey` again for an event or a resync without cancelling anything: a read
+ * already under way may have been answered before the change, so once it has landed
+ * the key is read once more. However many events come meanwhile, that is one more
+ * read, so a burst of events does not cancel reads over and over.
+ */
+export function refetchAfterReads(client: QueryClient, queryKey: QueryKey) {
+  const underWay = client.isFetching({ queryKey }) > 0;
+  void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  if (!underWay) return;
+  const waiting = waitingForReads.get(client) ?? new Set<string>();
+  waitingForReads.set(client, waiting);
+  const id = JSON.stringify(queryKey);
+  if (waiting.has(id)) return;
+  waiting.add(id);
+  const stop = client.getQueryCache().subscribe(() => {
+    if (client.isFetching({ queryKey }) > 0) return;
+    stop();
+    waiting.delete(id);
+    void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  });
+}

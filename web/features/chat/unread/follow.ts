@@ -7,7 +7,7 @@
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import type { ChannelList, UnreadCounts } from "../../../../common/schemas/chat.ts";
 import { type RealtimeEvent, type RealtimePayload, topics } from "../../../../common/schemas/realtime.ts";
-import { refetchAfterEvent } from "../../../lib/query.ts";
+import { refetchAfterEvent, refetchAfterReads } from "../../../lib/query.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { useRealtimeTopic } from "../../../lib/use-realtime.ts";
 import { chatKeys } from "../api/keys.ts";
@@ -15,10 +15,10 @@ import { changedCount, withThreadUnread } from "../api/unread.ts";
 
 const refetch = refetchAfterEvent;
 
-/** Everything the lists show may have changed (missed events); a read under way will do. */
+/** Everything the lists show may have changed (missed events). */
 function refetchAll(client: QueryClient) {
   for (const queryKey of [chatKeys.unread, chatKeys.directThreads, chatKeys.channels])
-    void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    refetchAfterReads(client, queryKey);
 }
 
 /**
