@@ -28,7 +28,7 @@ import {
 } from "./actor.ts";
 import { AppError } from "./errors.ts";
 import type { EventBus } from "./events.ts";
-import { impersonation } from "./impersonation.ts";
+import { serverSessions } from "./server-sessions.ts";
 import type { CachedSession, SessionCache } from "./session-cache.ts";
 
 export interface AuthMailer {
@@ -136,7 +136,7 @@ export function createAuth(opts: {
       sendVerificationEmail: async ({ user: u, token }) => mailer.confirmation(u.email, u.name, token),
     },
     plugins: [
-      impersonation(),
+      serverSessions(),
       magicLink({
         expiresIn: limits.magicLinkMinutes * 60,
         disableSignUp: true,

@@ -39,7 +39,7 @@ const tags = ["dev"];
 async function signInAs(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, email: string) {
   const userId = await demoAccountId(ctx.db, email);
   if (!userId) throw notFound();
-  const { headers } = await ctx.auth.api.devImpersonate({
+  const { headers } = await ctx.auth.api.createSessionFor({
     body: { userId },
     headers: authHeaders(request),
     returnHeaders: true,
