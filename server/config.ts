@@ -48,10 +48,32 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, "mailto: or https:")
     .optional(),
+  /** single sign-on (OpenID Connect): the provider's issuer URL, discovered from its metadata */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** the button's text, e.g. 'Logg inn med HelseID' */
+  OIDC_DISPLAY_NAME: z.string().min(1).max(60).optional(),
+  /** the claim that names the person's address; a claim other than `email` is trusted as verified */
+  OIDC_EMAIL_CLAIM: z.string().min(1).default("email"),
+  OIDC_SCOPES: z.string().default("openid email profile"),
+  /** only single sign-on: no passwords, no e-mail links (admins keep an audited break-glass link) */
+  OIDC_ONLY: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  displayName: string;
+  emailClaim: string;
+  scopes: string;
+  /** password and e-mail links off (but for the admins' break-glass link) */
+  only: boolean;
+}
 
 export interface Config {
   /** how often the urgent messages' job looks for repeats and escalations due */
@@ -62,6 +84,8 @@ export interface Config {
   vapidKeys: { publicKey: string; privateKey: string } | null;
   /** web push: the contact the push services are given; null: from PUBLIC_URL or MAIL_FROM */
   vapidSubject: string | null;
+  /** single sign-on; null: not configured */
+  oidc: OidcConfig | null;
   port: number;
   /** staging: loopback only unless HOST is set (demo tools must not be reachable by accident) */
   host: string;
@@ -152,6 +176,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are given together or not at all.");
   if (isProduction && e.MOVABLE_CLOCK)
     throw new ConfigError("MOVABLE_CLOCK is for browser tests, never production.");
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean))
+    throw new ConfigError(
+      "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are given together or not at all.",
+    );
+  if (e.OIDC_ONLY && !e.OIDC_ISSUER) throw new ConfigError("OIDC_ONLY=1 needs OIDC_ISSUER and its client.");
   const domains = (e.ALLOWED_EMAIL_DOMAINS ?? "")
     .split(",")
     .map((d) => d.trim().toLowerCase().replace(/^@/, ""))
@@ -196,5 +226,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : null,
     vapidSubject: e.VAPID_SUBJECT ?? null,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            displayName: e.OIDC_DISPLAY_NAME ?? "Logg inn med virksomhetskonto",
+            emailClaim: e.OIDC_EMAIL_CLAIM,
+            scopes: e.OIDC_SCOPES,
+            only: e.OIDC_ONLY ?? false,
+          }
+        : null,
   };
 }

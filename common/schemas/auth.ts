@@ -42,6 +42,12 @@ const text = (max: number) =>
     .max(max)
     .refine((v) => !hasControlCharacters(v), "Ugyldige tegn");
 
+/** Signed out; a session begun by single sign-on may be ended at the provider too (its address). */
+export const signOutResponse = z.object({
+  ok: z.literal(true),
+  providerLogoutUrl: z.string().url().nullable(),
+});
+
 export const magicLinkRequest = z.object({ email: text(limits.emailMaxLength), next: returnPath.optional() });
 export type MagicLinkRequest = z.infer<typeof magicLinkRequest>;
 

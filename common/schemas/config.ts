@@ -9,6 +9,8 @@ export const appConfig = z.object({
   /** staging only: demo switcher, dev mailbox, demo tools */
   demoTools: z.boolean(),
   features: featureFlags,
+  /** single sign-on: the button's text; `only`: no passwords or e-mail links on the login page */
+  singleSignOn: z.object({ label: z.string(), only: z.boolean() }).nullable(),
   limits: z.object({
     maxUploadMB: z.number(),
     passwordMinLength: z.number(),

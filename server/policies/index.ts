@@ -3,6 +3,7 @@
  * actions with `allow(…)`, read top to bottom; routes ask `may` (through the pipeline's
  * authorize step), services trust the answer.
  */
+import "./auth.ts";
 import "./departments.ts";
 import "./dev.ts";
 import "./realtime.ts";

@@ -221,6 +221,7 @@ export interface Actions {
   "profile.export": UserResource;
   "profile.alerts": UserResource;
   "user.createDemo": AppResource;
+  "auth.breakGlass": AppResource;
   // notifications: the resource is the recipient
   "notification.list": UserResource;
   "notification.markRead": UserResource;

@@ -13,7 +13,7 @@ import {
 } from "@tanstack/react-query";
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { type Session, sessionResponse } from "../../common/schemas/auth.ts";
+import { type Session, sessionResponse, signOutResponse } from "../../common/schemas/auth.ts";
 import { topics } from "../../common/schemas/realtime.ts";
 import { ui } from "../../common/texts/index.ts";
 import { FullPageError } from "../components/full-page.tsx";
@@ -132,7 +132,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await resetPersonalData();
       },
       signOut: async () => {
-        await apiFetch("/api/auth/sign-out", { method: "POST" });
+        const { providerLogoutUrl } = await apiFetch("/api/auth/sign-out", {
+          method: "POST",
+          schema: signOutResponse,
+        });
         // Another tab must not sign the demo admin in again behind the person's back.
         writeStored("local", storageKeys.autoSignInSuppressed, true);
         // The session query stays (observers hold it); its data turns null, the rest goes.
@@ -141,6 +144,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // A shared ward PC: messages left unsent must not go out later as this person.
         await clearOutbox();
         client.removeQueries({ predicate: (q) => isPersonal(q.queryKey) });
+        // Signed in through the hospital's provider: its session ends too, then it sends us back.
+        if (providerLogoutUrl) window.location.assign(providerLogoutUrl);
       },
     }),
     [client, resetPersonalData, freshSession],

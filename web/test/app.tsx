@@ -20,6 +20,7 @@ export const config = (features: Partial<FeatureFlags> = {}, over: Partial<AppCo
   autoSignIn: false,
   demoTools: true,
   features: { ...defaultBrand.features, ...features },
+  singleSignOn: null,
   limits: { maxUploadMB: 20, passwordMinLength: 6, sessionIdleMinutes: null },
   ...over,
 });

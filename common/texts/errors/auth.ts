@@ -20,4 +20,13 @@ export const authErrors = {
   invalid_credentials: "Feil e-post eller passord.",
   email_not_confirmed: "E-posten er ikke bekreftet ennå. Sjekk e-posten din for bekreftelseslenke.",
   user_deactivated: "Brukeren er deaktivert. Kontakt lederen din.",
+  // Single sign-on (OpenID Connect): shown on the login page the provider sends people back to.
+  oidc_unavailable: "Innloggingstjenesten svarer ikke nå. Prøv igjen om litt.",
+  oidc_state_invalid: "Innloggingen ble avbrutt eller er allerede brukt. Prøv igjen.",
+  oidc_token_invalid: "Innloggingen kunne ikke bekreftes. Prøv igjen, eller kontakt IT-avdelingen.",
+  oidc_cancelled: "Innloggingen ble avbrutt.",
+  oidc_email_unverified:
+    "Innloggingstjenesten oppga ingen bekreftet e-postadresse for deg. Kontakt IT-avdelingen.",
+  oidc_only: "Her logger du inn med virksomhetskontoen din.",
+  oidc_not_configured: "Innlogging med virksomhetskonto er ikke satt opp her.",
 } as const;

@@ -1,10 +1,14 @@
 import type { Feature } from "../../platform/feature.ts";
+import { oidcRoutes } from "./oidc-routes.ts";
 import { authRoutes } from "./routes.ts";
 import { expireUnconfirmedRegistrations } from "./service.ts";
 
 export const authFeature: Feature = {
   name: "auth",
-  routes: authRoutes,
+  routes: (app, ctx) => {
+    authRoutes(app, ctx);
+    oidcRoutes(app, ctx);
+  },
   jobs: () => [
     {
       name: "auth.expire-unconfirmed",

@@ -11,12 +11,14 @@ import {
   passwordSignInRequest,
   registerRequest,
   sessionResponse,
+  signOutResponse,
 } from "../../../common/schemas/auth.ts";
 import { okResponse } from "../../../common/schemas/errors.ts";
 import { authHeaders, currentSession, forwardCookies } from "../../platform/auth.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import { emailIn, rateLimit } from "../../platform/pipeline.ts";
+import { unlessSingleSignOnOnly } from "./break-glass.ts";
 import { loadSession } from "./profiles.ts";
 import {
   confirmEmail,
@@ -87,7 +89,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: { tags, body: registerRequest, response: { 201: okResponse } },
       config: publicRoute,
-      preValidation: [rateLimit(ctx, "register", { account: emailIn("email") })],
+      preValidation: [unlessSingleSignOnOnly(ctx), rateLimit(ctx, "register", { account: emailIn("email") })],
     },
     async (request, reply) => {
       await register(ctx, authHeaders(request), request.body);
@@ -102,6 +104,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       config: publicRoute,
       // Per registration too: its password must not be guessed through this form.
       preValidation: [
+        unlessSingleSignOnOnly(ctx),
         rateLimit(ctx, "confirm", {
           account: (body) => (typeof body.token === "string" ? registrationOfToken(body.token) : null),
         }),
@@ -118,7 +121,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: { tags, body: passwordSignInRequest, response: { 200: okResponse } },
       config: publicRoute,
-      preValidation: [rateLimit(ctx, "signin", { account: emailIn("email") })],
+      preValidation: [unlessSingleSignOnOnly(ctx), rateLimit(ctx, "signin", { account: emailIn("email") })],
     },
     async (request, reply) => {
       forwardCookies(reply, await passwordSignIn(ctx, authHeaders(request), request.body));
@@ -131,7 +134,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: { tags, body: passwordResetRequest, response: { 200: okResponse } },
       config: publicRoute,
-      preValidation: [rateLimit(ctx, "reset", { account: emailIn("email") })],
+      preValidation: [unlessSingleSignOnOnly(ctx), rateLimit(ctx, "reset", { account: emailIn("email") })],
     },
     async (request) => {
       requestPasswordReset(ctx, authHeaders(request), request.body);
@@ -144,7 +147,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: { tags, body: passwordResetConfirm, response: { 200: okResponse } },
       config: publicRoute,
-      preValidation: [rateLimit(ctx, "verify")],
+      preValidation: [unlessSingleSignOnOnly(ctx), rateLimit(ctx, "verify")],
     },
     async (request) => {
       await resetPassword(ctx, authHeaders(request), request.body);
@@ -154,10 +157,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     "/api/auth/sign-out",
-    { schema: { tags, response: { 200: okResponse } }, config: publicRoute },
+    { schema: { tags, response: { 200: signOutResponse } }, config: publicRoute },
     async (request, reply) => {
-      forwardCookies(reply, await signOut(ctx, authHeaders(request)));
-      return { ok: true as const };
+      const { cleared, providerLogoutUrl } = await signOut(ctx, authHeaders(request));
+      forwardCookies(reply, cleared);
+      return { ok: true as const, providerLogoutUrl };
     },
   );
 }

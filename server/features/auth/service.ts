@@ -22,10 +22,10 @@ import type { Db } from "../../db/client.ts";
 import { isDatabaseUnavailable } from "../../db/faults.ts";
 import { account, session, user } from "../../db/schema.ts";
 import { endedSessions } from "../../platform/auth.ts";
-import type { AppContext } from "../../platform/context.ts";
 import { AppError, badRequest, conflict, unprocessable } from "../../platform/errors.ts";
-
-export type AuthDeps = Pick<AppContext, "db" | "config" | "auth" | "background" | "bus" | "log">;
+import { breakGlassOnly, mayHaveMagicLink } from "./break-glass.ts";
+import type { AuthDeps } from "./deps.ts";
+import { providerLogoutUrl } from "./oidc.ts";
 
 /** The rules of the forms (common/domain/validation.ts), then the installation's domains. */
 function checkEmail(config: Config, raw: string): string {
@@ -44,9 +44,10 @@ function checkEmail(config: Config, raw: string): string {
 export function requestMagicLink(deps: AuthDeps, client: Headers, input: { email: string; next?: string }) {
   const email = checkEmail(deps.config, input.email);
   const metadata = input.next ? { metadata: { next: input.next } } : {};
-  deps.background.run("magic link", () =>
-    deps.auth.api.signInMagicLink({ body: { email, ...metadata }, headers: client }),
-  );
+  deps.background.run("magic link", async () => {
+    if (!(await mayHaveMagicLink(deps, email))) return;
+    await deps.auth.api.signInMagicLink({ body: { email, ...metadata }, headers: client });
+  });
 }
 
 /** 'Glemt passord?': like a magic link, the same answer whoever asks. */
@@ -112,11 +113,22 @@ async function signingIn(
   }
 }
 
-export function verifyMagicLink(deps: AuthDeps, client: Headers, token: string): Promise<Headers> {
-  return signingIn(
-    () => deps.auth.api.magicLinkVerify({ query: { token }, headers: client, returnHeaders: true }),
+export async function verifyMagicLink(deps: AuthDeps, client: Headers, token: string): Promise<Headers> {
+  let signedIn: { userId: string; sessionId: string } | null = null;
+  const headers = await signingIn(
+    async () => {
+      const { headers, response } = await deps.auth.api.magicLinkVerify({
+        query: { token },
+        headers: client,
+        returnHeaders: true,
+      });
+      signedIn = { userId: response.user.id, sessionId: response.session.id };
+      return { headers };
+    },
     () => badRequest("magic_link_invalid"),
   );
+  if (signedIn) await breakGlassOnly(deps, signedIn);
+  return headers;
 }
 
 export async function register(
@@ -230,8 +242,14 @@ export async function passwordSignIn(
   );
 }
 
-/** Ends the session and returns the cookies that clear it; its realtime sockets close too. */
-export async function signOut(deps: AuthDeps, client: Headers): Promise<Headers | null> {
+/**
+ * Ends the session and returns the cookies that clear it; its realtime sockets close too.
+ * A session begun by single sign-on also gives the provider's address that ends its own.
+ */
+export async function signOut(
+  deps: AuthDeps,
+  client: Headers,
+): Promise<{ cleared: Headers | null; providerLogoutUrl: string | null }> {
   // A database that is away must not answer "signed out" while the session lives on.
   const unlessUnavailable = (err: unknown) => {
     if (isDatabaseUnavailable(err)) throw err;
@@ -245,6 +263,7 @@ export async function signOut(deps: AuthDeps, client: Headers): Promise<Headers 
     // No session to end: the answer is the same, signed out.
     unlessUnavailable(err);
   }
-  if (found) await deps.bus.publish(`session:${found.session.id}`, "session.ended");
-  return cleared;
+  if (!found) return { cleared, providerLogoutUrl: null };
+  await deps.bus.publish(`session:${found.session.id}`, "session.ended");
+  return { cleared, providerLogoutUrl: await providerLogoutUrl(deps, found.session.id) };
 }
