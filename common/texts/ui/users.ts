@@ -144,6 +144,7 @@ export const usersTexts = {
         "dutyRole.delete": "Slettet vaktrolle",
         "dutyRole.assign": "Satte innehaver av vaktrolle",
         "dutyRole.handOver": "Overleverte vaktrolle",
+        "auth.breakGlass": "Logget inn med nødtilgang",
       } as Readonly<Record<string, string>>,
       /** The row in words: who did what to whom ('Lars Johansen godkjente vaktbytte …'). */
       summary: {
