@@ -5,6 +5,14 @@ export const authTexts = {
     emailPlaceholder: "navn@sykehus.no",
     passwordLabel: "Passord",
     loginTitle: "Logg inn",
+    /** single sign-on: a divider between the provider's button and the e-mail forms */
+    ssoOr: "eller",
+    ssoOnlyIntro: "Logg inn med kontoen du bruker ellers på sykehuset.",
+    breakGlassLink: "Nødtilgang for administratorer",
+    breakGlassTitle: "Nødtilgang",
+    breakGlassIntro:
+      "Kun for administratorer når innloggingstjenesten er nede. Vi sender en påloggingslenke, og bruken blir logget.",
+    backToSso: "Tilbake til vanlig innlogging",
     loginIntro: "Skriv inn e-postadressen din, så sender vi deg en påloggingslenke.",
     passwordIntro: "Logg inn med e-postadressen og passordet ditt.",
     passwordRequired: "Passord må fylles ut.",

@@ -9,6 +9,7 @@ import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PasswordInput } from "../../components/ui/password-input.tsx";
 import { toast } from "../../components/ui/toaster.tsx";
+import { useConfig } from "../../lib/config.tsx";
 import { useSchemaForm } from "../../lib/forms.ts";
 import { safeNext } from "../../lib/next-path.ts";
 import { paths } from "../../lib/paths.ts";
@@ -16,6 +17,7 @@ import { useSessionActions } from "../../lib/session.tsx";
 import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
 import { usePasswordSignIn, useSendMagicLink } from "./api/sign-in.ts";
 import { EmailField } from "./EmailField.tsx";
+import { OrDivider, SingleSignOn } from "./SingleSignOn.tsx";
 
 const t = ui.auth;
 
@@ -31,11 +33,49 @@ function forgotPasswordPath(email: string): string {
 
 /**
  * /login: a magic link by e-mail first; 'Logg inn med passord' as the second way. The
- * page a signed-out person first asked for travels along as ?next=.
+ * page a signed-out person first asked for travels along as ?next=. Where the hospital's
+ * provider is set up, 'Logg inn med …' comes first; with single sign-on only, it is the
+ * one way, and `?nodtilgang` shows the admins' break-glass e-mail link.
  */
 export function LoginPage() {
   const [params] = useSearchParams();
   const next = safeNext(params.get("next"));
+  const { config } = useConfig();
+  const sso = config.singleSignOn;
+  const breakGlass = sso?.only === true && params.has("nodtilgang");
+  if (sso?.only && !breakGlass)
+    return (
+      <AuthLayout title={t.loginTitle} intro={t.ssoOnlyIntro}>
+        <SingleSignOn label={sso.label} next={next} refusal={params.get("sso")} />
+        <Link
+          to={`${paths.login}?nodtilgang`}
+          className="mt-6 inline-flex min-h-11 items-center text-sm text-muted-fg underline underline-offset-4 hover:no-underline md:min-h-0"
+        >
+          {t.breakGlassLink}
+        </Link>
+      </AuthLayout>
+    );
+  return (
+    <EmailSignIn
+      next={next}
+      sso={breakGlass ? null : sso}
+      breakGlass={breakGlass}
+      refusal={params.get("sso")}
+    />
+  );
+}
+
+function EmailSignIn({
+  next,
+  sso,
+  breakGlass,
+  refusal,
+}: {
+  next: string;
+  sso: { label: string } | null;
+  breakGlass: boolean;
+  refusal: string | null;
+}) {
   const { afterSignIn } = useSessionActions();
   const [mode, setMode] = useState<Mode>("link");
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -91,7 +131,16 @@ export function LoginPage() {
   }
 
   return (
-    <AuthLayout title={t.loginTitle} intro={mode === "link" ? t.loginIntro : t.passwordIntro}>
+    <AuthLayout
+      title={breakGlass ? t.breakGlassTitle : t.loginTitle}
+      intro={breakGlass ? t.breakGlassIntro : mode === "link" ? t.loginIntro : t.passwordIntro}
+    >
+      {sso && (
+        <div className="mb-4 flex flex-col gap-4">
+          <SingleSignOn label={sso.label} next={next} refusal={refusal} />
+          <OrDivider />
+        </div>
+      )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <EmailField {...field("email")} />
         {mode === "password" && (
@@ -111,16 +160,27 @@ export function LoginPage() {
           {mode === "link" ? (busy ? t.sendingLink : t.sendLink) : busy ? t.signingIn : t.signIn}
         </Button>
         {/* 'Logg inn med e-postlenke i stedet' is wider than a phone's form: it may wrap. */}
-        <Button
-          variant="outline"
-          size="lg"
-          className="h-auto min-h-11 py-2 whitespace-normal"
-          onClick={() => switchMode(mode === "link" ? "password" : "link")}
-        >
-          {mode === "link" ? t.passwordInstead : t.linkInstead}
-        </Button>
+        {!breakGlass && (
+          <Button
+            variant="outline"
+            size="lg"
+            className="h-auto min-h-11 py-2 whitespace-normal"
+            onClick={() => switchMode(mode === "link" ? "password" : "link")}
+          >
+            {mode === "link" ? t.passwordInstead : t.linkInstead}
+          </Button>
+        )}
       </form>
-      <AuthSwitchLink question={t.noAccount} to={paths.register} label={t.toRegister} />
+      {breakGlass ? (
+        <Link
+          to={paths.login}
+          className="mt-6 inline-flex min-h-11 items-center text-sm font-medium text-primary underline underline-offset-4 hover:no-underline md:min-h-0"
+        >
+          {t.backToSso}
+        </Link>
+      ) : (
+        <AuthSwitchLink question={t.noAccount} to={paths.register} label={t.toRegister} />
+      )}
     </AuthLayout>
   );
 }
