@@ -188,8 +188,9 @@ export async function spawnServer(
  * Start the bundled server with PORT, DATA_DIR, PUBLIC_URL (and DATABASE_URL on
  * PostgreSQL) set and the given overrides, and wait until GET /api/health answers 200.
  */
+/** `PORT` in `overrides`: a port chosen before (an identity provider needed the address first). */
 export async function startServer(overrides: ServerEnv = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = overrides.PORT ? Number(overrides.PORT) : await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "vaktrom-e2e-"));
   const url = `http://localhost:${port}`;
   const adminUrl = process.env.E2E_DATABASE_URL;
