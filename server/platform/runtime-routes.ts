@@ -47,6 +47,7 @@ export function runtimeRoutes(app: FastifyInstance, ctx: AppContext) {
     autoSignIn: ctx.config.autoSignIn,
     demoTools: ctx.config.demoTools,
     features: ctx.brand.features,
+    singleSignOn: ctx.config.oidc && { label: ctx.config.oidc.displayName, only: ctx.config.oidc.only },
     limits: {
       maxUploadMB: ctx.brand.limits.maxUploadMB,
       passwordMinLength: limits.passwordMinLength,
