@@ -52,6 +52,8 @@ const envSchema = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** instead of the secret: the client's private key as a JWK (JSON, with `kid` and `alg`), for `private_key_jwt` */
+  OIDC_CLIENT_PRIVATE_KEY: z.string().min(1).optional(),
   /** the button's text, e.g. 'Logg inn med HelseID' */
   OIDC_DISPLAY_NAME: z.string().min(1).max(60).optional(),
   /** the claim that names the person's address; a claim other than `email` is trusted as verified */
@@ -67,7 +69,8 @@ export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
 export interface OidcConfig {
   issuer: string;
   clientId: string;
-  clientSecret: string;
+  /** how the app proves itself at the token endpoint: a shared secret, or a signed assertion */
+  clientAuth: { secret: string } | { privateKeyJwk: string };
   displayName: string;
   emailClaim: string;
   scopes: string;
@@ -176,11 +179,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are given together or not at all.");
   if (isProduction && e.MOVABLE_CLOCK)
     throw new ConfigError("MOVABLE_CLOCK is for browser tests, never production.");
-  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  const oidcCredential = e.OIDC_CLIENT_SECRET ?? e.OIDC_CLIENT_PRIVATE_KEY;
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, oidcCredential];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean))
     throw new ConfigError(
-      "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are given together or not at all.",
+      "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or OIDC_CLIENT_PRIVATE_KEY) are given together or not at all.",
     );
+  if (e.OIDC_CLIENT_SECRET && e.OIDC_CLIENT_PRIVATE_KEY)
+    throw new ConfigError("Give OIDC_CLIENT_SECRET or OIDC_CLIENT_PRIVATE_KEY, not both.");
   if (e.OIDC_ONLY && !e.OIDC_ISSUER) throw new ConfigError("OIDC_ONLY=1 needs OIDC_ISSUER and its client.");
   const domains = (e.ALLOWED_EMAIL_DOMAINS ?? "")
     .split(",")
@@ -227,11 +233,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     vapidSubject: e.VAPID_SUBJECT ?? null,
     oidc:
-      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && oidcCredential
         ? {
             issuer: e.OIDC_ISSUER,
             clientId: e.OIDC_CLIENT_ID,
-            clientSecret: e.OIDC_CLIENT_SECRET,
+            clientAuth: e.OIDC_CLIENT_SECRET
+              ? { secret: e.OIDC_CLIENT_SECRET }
+              : { privateKeyJwk: e.OIDC_CLIENT_PRIVATE_KEY! },
             displayName: e.OIDC_DISPLAY_NAME ?? "Logg inn med virksomhetskonto",
             emailClaim: e.OIDC_EMAIL_CLAIM,
             scopes: e.OIDC_SCOPES,

@@ -57,6 +57,22 @@ describe("configuration", () => {
   it("refuses a malformed value with a readable message", () => {
     expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT/);
   });
+
+  it("takes single sign-on whole: issuer, client and one credential, or none of it", () => {
+    const issuer = { OIDC_ISSUER: "https://login.microsoftonline.com/t/v2.0", OIDC_CLIENT_ID: "app" };
+    expect(loadConfig({}).oidc).toBeNull();
+    expect(() => loadConfig(issuer)).toThrow(/OIDC_CLIENT_SECRET/);
+    expect(() => loadConfig({ OIDC_ONLY: "1" })).toThrow(/OIDC_ONLY/);
+    expect(() => loadConfig({ ...issuer, OIDC_CLIENT_SECRET: "s", OIDC_CLIENT_PRIVATE_KEY: "{}" })).toThrow(
+      /not both/,
+    );
+    expect(loadConfig({ ...issuer, OIDC_CLIENT_SECRET: "s" }).oidc).toMatchObject({
+      clientAuth: { secret: "s" },
+      displayName: "Logg inn med virksomhetskonto",
+      emailClaim: "email",
+      only: false,
+    });
+  });
 });
 
 describe("demo data and production safety", () => {

@@ -23,6 +23,8 @@ export interface TestProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** with `privateKeyJwt`: the client's private key (a JWK as JSON), for OIDC_CLIENT_PRIVATE_KEY */
+  clientPrivateKey: string | null;
   /** claims by login name; a login not listed has no e-mail */
   accounts: Map<string, TestAccount>;
   /** changes the next ID tokens (null: as issued) */
@@ -30,11 +32,21 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-export async function startTestProvider(opts: { redirectUri: string; port?: number }): Promise<TestProvider> {
+export async function startTestProvider(opts: {
+  redirectUri: string;
+  /** the client proves itself with a signed assertion (`private_key_jwt`), as HelseID wants */
+  privateKeyJwt?: boolean;
+}): Promise<TestProvider> {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const clientKeys = opts.privateKeyJwt ? await generateKeyPair("RS256", { extractable: true }) : null;
+  const clientJwk = async (key: CryptoKey) => ({
+    ...(await exportJWK(key)),
+    kid: "client-key",
+    alg: "RS256",
+  });
   const jwk = { ...(await exportJWK(privateKey)), kid: "test-key", alg: "RS256", use: "sig" };
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = "vaktrom";
   const clientSecret = "test-secret-of-the-ward-app";
@@ -42,6 +54,7 @@ export async function startTestProvider(opts: { redirectUri: string; port?: numb
     issuer,
     clientId,
     clientSecret,
+    clientPrivateKey: clientKeys && JSON.stringify(await clientJwk(clientKeys.privateKey)),
     accounts: new Map(),
     tamper: null,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -51,7 +64,12 @@ export async function startTestProvider(opts: { redirectUri: string; port?: numb
     clients: [
       {
         client_id: clientId,
-        client_secret: clientSecret,
+        ...(clientKeys
+          ? {
+              token_endpoint_auth_method: "private_key_jwt",
+              jwks: { keys: [await clientJwk(clientKeys.publicKey)] },
+            }
+          : { client_secret: clientSecret, token_endpoint_auth_method: "client_secret_post" }),
         redirect_uris: [opts.redirectUri],
         post_logout_redirect_uris: [new URL("/login", opts.redirectUri).toString()],
       },

@@ -187,6 +187,29 @@ describe("single sign-on (OpenID Connect)", () => {
   });
 });
 
+describe("private_key_jwt, as HelseID wants", () => {
+  it("signs Kari in with the client's signed assertion instead of a secret", async () => {
+    const op = await startTestProvider({
+      redirectUri: `${appUrl}/api/auth/oidc/callback`,
+      privateKeyJwt: true,
+    });
+    op.accounts.set("kari", { email: "kari@demo.no", email_verified: true });
+    const t = await createTestApp({
+      OIDC_ISSUER: op.issuer,
+      OIDC_CLIENT_ID: op.clientId,
+      OIDC_CLIENT_PRIVATE_KEY: op.clientPrivateKey!,
+    });
+    try {
+      const c = t.client();
+      expect(await finish(c, await callbackFor(c, "kari"))).toBe("/shifts/open");
+      expect((await c.session()).user.email).toBe("kari@demo.no");
+    } finally {
+      await t.close();
+      await op.close();
+    }
+  });
+});
+
 describe("OIDC_ONLY=1", () => {
   let op: TestProvider;
   let t: TestApp;

@@ -13,6 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
+import { importJWK, type JWK } from "jose";
 import * as oidc from "openid-client";
 import { limits } from "../../../common/base/limits.ts";
 import { emailDomainAllowed, normaliseEmail } from "../../../common/domain/validation.ts";
@@ -54,16 +55,29 @@ function providerConfig(config: Config): Promise<oidc.Configuration> {
   if (discovered?.key === key && Date.now() - discovered.at < discoveryTtlMs) return discovered.config;
   // Plain HTTP only for a provider on this machine outside production (the tests' own).
   const local = !config.isProduction && /^http:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(o.issuer);
-  const pending = oidc
-    .discovery(new URL(o.issuer), o.clientId, o.clientSecret, undefined, {
-      execute: [oidc.enableNonRepudiationChecks, ...(local ? [oidc.allowInsecureRequests] : [])],
-    })
+  const pending = clientAuthOf(o)
+    .then((auth) =>
+      oidc.discovery(new URL(o.issuer), o.clientId, undefined, auth, {
+        execute: [oidc.enableNonRepudiationChecks, ...(local ? [oidc.allowInsecureRequests] : [])],
+      }),
+    )
     .catch((err: unknown) => {
       discovered = null;
       throw err;
     });
   discovered = { key, at: Date.now(), config: pending };
   return pending;
+}
+
+/**
+ * A shared secret (sent in the token request's body), or `private_key_jwt`: an assertion
+ * signed with the client's own key, which HelseID requires.
+ */
+async function clientAuthOf(o: OidcConfig): Promise<oidc.ClientAuth> {
+  if ("secret" in o.clientAuth) return oidc.ClientSecretPost(o.clientAuth.secret);
+  const jwk = JSON.parse(o.clientAuth.privateKeyJwk) as JWK;
+  const key = (await importJWK(jwk, jwk.alg)) as CryptoKey;
+  return oidc.PrivateKeyJwt({ key, kid: jwk.kid });
 }
 
 async function reachProvider<T>(work: () => Promise<T>): Promise<T> {
