@@ -12,6 +12,7 @@ import { paths } from "../../lib/paths.ts";
 import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
 import { useRequestPasswordReset } from "./api/password-reset.ts";
 import { EmailField } from "./EmailField.tsx";
+import { UnlessSingleSignOnOnly } from "./SingleSignOn.tsx";
 
 const t = ui.auth;
 
@@ -21,6 +22,14 @@ const t = ui.auth;
  * /login passes the address already typed as ?email=.
  */
 export function ForgotPasswordPage() {
+  return (
+    <UnlessSingleSignOnOnly>
+      <ForgotPasswordPageForm />
+    </UnlessSingleSignOnOnly>
+  );
+}
+
+function ForgotPasswordPageForm() {
   const [params] = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useRequestPasswordReset();

@@ -12,11 +12,20 @@ import { paths } from "../../lib/paths.ts";
 import { AuthLayout, AuthSwitchLink } from "./AuthLayout.tsx";
 import { useRegister } from "./api/registration.ts";
 import { EmailField } from "./EmailField.tsx";
+import { UnlessSingleSignOnOnly } from "./SingleSignOn.tsx";
 
 const t = ui.auth;
 
 /** /register: the spec's four fields, checked by the same rules as the server (spec §5). */
 export function RegisterPage() {
+  return (
+    <UnlessSingleSignOnOnly>
+      <RegisterPageForm />
+    </UnlessSingleSignOnOnly>
+  );
+}
+
+function RegisterPageForm() {
   const navigate = useNavigate();
   const register = useRegister();
   const { busy, id, field, alert, submit } = useSchemaForm(registrationForm, {

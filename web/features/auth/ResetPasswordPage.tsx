@@ -12,6 +12,7 @@ import { storageKeys, writeStored } from "../../lib/storage.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { useResetPassword } from "./api/password-reset.ts";
 import { LinkFailed, useLinkFragment, useLinkRefusal } from "./email-link.tsx";
+import { UnlessSingleSignOnOnly } from "./SingleSignOn.tsx";
 
 const t = ui.auth;
 
@@ -20,6 +21,14 @@ const t = ui.auth;
  * when the person saves a new password, so a mail scanner opening the link changes nothing.
  */
 export function ResetPasswordPage() {
+  return (
+    <UnlessSingleSignOnOnly>
+      <ResetPasswordPageForm />
+    </UnlessSingleSignOnOnly>
+  );
+}
+
+function ResetPasswordPageForm() {
   const { token } = useLinkFragment();
   const navigate = useNavigate();
   // A used or expired link cannot be retried; the person needs a new one.

@@ -39,4 +39,14 @@ describe("login with single sign-on", () => {
     expect(screen.getByLabelText("E-post")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Logg inn med passord" })).toBeNull();
   });
+
+  it("with single sign-on only, registration and the password pages lead to the login page", async () => {
+    for (const path of ["/register", "/forgot-password"]) {
+      mockApi(withSso(true));
+      const { router, unmount } = renderApp(path);
+      await screen.findByRole("link", { name: "Logg inn med HelseID" });
+      expect(router.state.location.pathname).toBe("/login");
+      unmount();
+    }
+  });
 });

@@ -4,10 +4,13 @@
  * in. A refused sign-in comes back to /login with its code (`?sso=…`), said here.
  */
 import { KeyRound } from "lucide-react";
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
 import { type ErrorCode, errorMessages } from "../../../common/texts/errors.ts";
 import { ui } from "../../../common/texts/index.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { useConfig } from "../../lib/config.tsx";
 import { paths } from "../../lib/paths.ts";
 
 const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorMessages, code);
@@ -45,4 +48,14 @@ export function OrDivider() {
       <span className="h-px flex-1 bg-border" />
     </div>
   );
+}
+
+/**
+ * Pages of passwords (registration, 'Glemt passord?', a new password) lead to the login
+ * page where single sign-on is the only way in: there a newcomer's first sign-in makes
+ * their account.
+ */
+export function UnlessSingleSignOnOnly({ children }: { children: ReactNode }) {
+  const { config } = useConfig();
+  return config.singleSignOn?.only ? <Navigate to={paths.login} replace /> : children;
 }
