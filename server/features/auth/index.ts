@@ -1,4 +1,5 @@
 import type { Feature } from "../../platform/feature.ts";
+import { expireSignInState } from "./oidc.ts";
 import { oidcRoutes } from "./oidc-routes.ts";
 import { authRoutes } from "./routes.ts";
 import { expireUnconfirmedRegistrations } from "./service.ts";
@@ -14,6 +15,11 @@ export const authFeature: Feature = {
       name: "auth.expire-unconfirmed",
       everyMs: 10 * 60_000,
       run: ({ tx, clock }) => expireUnconfirmedRegistrations(tx, clock.now()),
+    },
+    {
+      name: "auth.expire-sign-in-state",
+      everyMs: 10 * 60_000,
+      run: ({ tx, clock }) => expireSignInState(tx, clock.now()),
     },
   ],
 };

@@ -51,7 +51,8 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     oidcCallbackPath,
-    { schema: { tags }, config: publicRoute, preValidation: [rateLimit(ctx, "oidc")] },
+    // Counted apart from `start`, so one sign-in spends one of each.
+    { schema: { tags }, config: publicRoute, preValidation: [rateLimit(ctx, "oidc-callback")] },
     async (request, reply) => {
       try {
         const url = new URL(request.url, config.publicUrl);

@@ -4,11 +4,12 @@
  * once and bound to its browser, the address rules, and OIDC_ONLY with its audited
  * break-glass link.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, adminAuditLog, staff, user } from "../../db/schema.ts";
+import { account, adminAuditLog, staff, user, verification } from "../../db/schema.ts";
 import { type Client, createTestApp, type TestApp, tokenFromMail } from "../../test/harness.ts";
 import { startTestProvider, type TestProvider } from "../../test/oidc-provider.ts";
+import { expireSignInState } from "./oidc.ts";
 
 const appUrl = "http://localhost:3000";
 
@@ -173,6 +174,26 @@ describe("single sign-on (OpenID Connect)", () => {
     const p = t.client();
     await p.signIn("leder@demo.no");
     expect((await p.post("/api/auth/sign-out")).json()).toEqual({ ok: true, providerLogoutUrl: null });
+  });
+
+  it("lets what a sign-in keeps expire: a sign-in never finished, a session's ID token", async () => {
+    const c = t.client();
+    await finish(c, await callbackFor(c, "kari"));
+    await t.client().get("/api/auth/oidc/start");
+    const kept = () =>
+      t.ctx.db
+        .select({ identifier: verification.identifier })
+        .from(verification)
+        .where(like(verification.identifier, "oidc-%"));
+    const before = await kept();
+    expect(before.some((r) => r.identifier.startsWith("oidc-state:"))).toBe(true);
+    expect(before.some((r) => r.identifier.startsWith("oidc-session:"))).toBe(true);
+    expect(await expireSignInState(t.ctx.db, new Date())).toBe(0);
+    // After the pending sign-in's 10 minutes, then after the session's 12 hours.
+    expect(await expireSignInState(t.ctx.db, new Date(Date.now() + 11 * 60_000))).toBeGreaterThan(0);
+    expect((await kept()).every((r) => r.identifier.startsWith("oidc-session:"))).toBe(true);
+    await expireSignInState(t.ctx.db, new Date(Date.now() + 13 * 3600_000));
+    expect(await kept()).toEqual([]);
   });
 
   it("sends the browser back to the login page when the provider cannot be reached", async () => {

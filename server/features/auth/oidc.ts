@@ -12,12 +12,13 @@
  * value in a cookie binds it to the browser that began it.
  */
 import { createHash } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, like, lt } from "drizzle-orm";
 import { importJWK, type JWK } from "jose";
 import * as oidc from "openid-client";
 import { limits } from "../../../common/base/limits.ts";
 import { emailDomainAllowed, normaliseEmail } from "../../../common/domain/validation.ts";
 import type { Config, OidcConfig } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
 import { isDatabaseUnavailable } from "../../db/faults.ts";
 import { account, user, verification } from "../../db/schema.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -242,6 +243,15 @@ async function claimsOf(
   if (o.emailClaim in claims || !provider.serverMetadata().userinfo_endpoint) return claims;
   const info = await reachProvider(() => oidc.fetchUserInfo(provider, tokens.access_token, claims.sub));
   return { ...info, ...claims };
+}
+
+/** Sign-ins never finished and ID tokens of sessions never signed out go when they expire. */
+export async function expireSignInState(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(verification)
+    .where(and(like(verification.identifier, "oidc-%"), lt(verification.expiresAt, now)))
+    .returning({ id: verification.id });
+  return gone.length;
 }
 
 /** Why the code exchange failed, in our words; the library's code goes to the log, no token. */
