@@ -5,3 +5,53 @@
  */
 export const retentionScopes = ["shift", "department", "channel", "direct", "attachments"] as const;
 export type RetentionScope = (typeof retentionScopes)[number];
+
+/** The scopes of messages: each is the kind of thread it rules (chat's `threadKinds`). */
+export const messageScopes = [
+  "shift",
+  "department",
+  "channel",
+  "direct",
+] as const satisfies readonly RetentionScope[];
+export type MessageScope = (typeof messageScopes)[number];
+
+/** A rule's bounds: a day at least; ten years at most, past which 'Behold alt' says it. */
+export const retentionDaysMin = 1;
+export const retentionDaysMax = 3650;
+
+/** A department's rules, every scope named: null is 'Behold alt'. */
+export type RetentionRules = Record<RetentionScope, number | null>;
+
+export const keepEverything: RetentionRules = {
+  shift: null,
+  department: null,
+  channel: null,
+  direct: null,
+  attachments: null,
+};
+
+export function isRetentionDays(days: number): boolean {
+  return Number.isInteger(days) && days >= retentionDaysMin && days <= retentionDaysMax;
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * What a rule of `days` deletes at `now`: everything written strictly before the
+ * instant returned. Days are 24 hours, not calendar days: the job runs at any hour, and
+ * a clock change must not keep a message an hour longer or shorter.
+ */
+export function retentionCutoff(days: number, now: Date): Date {
+  if (!isRetentionDays(days)) throw new RangeError(`not a retention rule: ${days} days`);
+  return new Date(now.getTime() - days * dayMs);
+}
+
+/**
+ * What a thread shows ('Meldinger eldre enn {n} dager slettes automatisk'): its kind's
+ * rule, and the attachments' rule only where it takes files sooner than the messages go.
+ */
+export function threadRetention(rules: RetentionRules, kind: MessageScope) {
+  const messages = rules[kind];
+  const files = rules.attachments;
+  return { messages, attachments: files !== null && (messages === null || files < messages) ? files : null };
+}
