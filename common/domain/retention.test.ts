@@ -1,12 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { threadKinds } from "../schemas/chat.ts";
+import { osloHour } from "./oslo-time.ts";
 import {
   isRetentionDays,
   keepEverything,
   messageScopes,
   retentionCutoff,
   retentionDaysMax,
+  retentionRunAt,
   retentionScopes,
   threadRetention,
 } from "./retention.ts";
@@ -50,6 +52,26 @@ describe("retentionCutoff", () => {
   it("refuses what is no rule", () => {
     expect(() => retentionCutoff(0, new Date())).toThrow(RangeError);
     expect(() => retentionCutoff(2.5, new Date())).toThrow(RangeError);
+  });
+});
+
+describe("retentionRunAt", () => {
+  it("is the last 03:00 in Oslo", () => {
+    expect(retentionRunAt(new Date("2026-06-10T01:00:00Z"))).toEqual(new Date("2026-06-10T01:00:00Z"));
+    expect(retentionRunAt(new Date("2026-06-10T00:59:59Z"))).toEqual(new Date("2026-06-09T01:00:00Z"));
+    expect(retentionRunAt(new Date("2026-12-10T12:00:00Z"))).toEqual(new Date("2026-12-10T02:00:00Z"));
+  });
+
+  it("lies at 03:00 within the day before, the same for every instant until the next", () => {
+    fc.assert(
+      fc.property(instant, (now) => {
+        const run = retentionRunAt(now);
+        expect(osloHour(run)).toBe(3);
+        expect(run.getTime()).toBeLessThanOrEqual(now.getTime());
+        expect(now.getTime() - run.getTime()).toBeLessThan(25 * 3_600_000);
+        expect(retentionRunAt(run)).toEqual(run);
+      }),
+    );
   });
 });
 

@@ -1,3 +1,5 @@
+import { osloDate, osloHourToInstant } from "./oslo-time.ts";
+
 /**
  * Retention ('Oppbevaring', issue 30): what a department's rule may cover. Messages are
  * ruled per kind of thread; attachments by a rule of their own. No rule means 'Behold
@@ -44,6 +46,20 @@ const dayMs = 86_400_000;
 export function retentionCutoff(days: number, now: Date): Date {
   if (!isRetentionDays(days)) throw new RangeError(`not a retention rule: ${days} days`);
   return new Date(now.getTime() - days * dayMs);
+}
+
+/** The night's run: the rules are applied as of 03:00 in Oslo, quiet on most wards. */
+export const retentionRunHour = 3;
+
+/**
+ * The last 03:00 in Oslo at or before `now`: the instant the daily job deletes as of.
+ * Every tick of one day deletes as of the same instant, so the day's work is done once
+ * (a later tick finds nothing new) however often the job ticks, and a tick after a
+ * restart catches up.
+ */
+export function retentionRunAt(now: Date): Date {
+  const today = osloHourToInstant(osloDate(now), retentionRunHour);
+  return today <= now ? today : osloHourToInstant(osloDate(now), retentionRunHour, -1);
 }
 
 /**
