@@ -19,6 +19,7 @@ import "./notifications.ts";
 import "./duty.ts";
 import "./push.ts";
 import "./work.ts";
+import "./retention.ts";
 import { type Actor, may, type PolicyEnv } from "./policy.ts";
 
 export * from "./policy.ts";

@@ -248,6 +248,10 @@ export interface Actions {
   "competence.delete": CompetenceResource;
   "staffWork.read": DepartmentResource;
   "staffWork.edit": DepartmentResource;
+  // retention ('Oppbevaring', issue 30); `purge` names the daily job's audit rows only
+  "retention.read": DepartmentResource;
+  "retention.edit": DepartmentResource;
+  "retention.purge": DepartmentResource;
   "broadcast.list": AppResource;
   "broadcast.readers": BroadcastResource;
 }

@@ -10,6 +10,7 @@ import { dutyRoutes } from "./duty.routes.ts";
 import { notificationRoutes } from "./notifications.routes.ts";
 import { profileRoutes } from "./profile.routes.ts";
 import { pushRoutes } from "./push.routes.ts";
+import { retentionRoutes } from "./retention.routes.ts";
 import { shiftRoutes } from "./shifts.routes.ts";
 import { swapRoutes } from "./swaps.routes.ts";
 import { urgentRoutes } from "./urgent.routes.ts";
@@ -30,4 +31,5 @@ export const routeTables = {
   dev: devRoutes,
   duty: dutyRoutes,
   work: workRoutes,
+  retention: retentionRoutes,
 };

@@ -561,6 +561,13 @@ const bodies: Record<string, (c: Ctx) => unknown> = {
     maxOvertimeYear: 200,
     partTimeFirst: true,
   }),
+  "PUT /api/admin/departments/:deptId/retention": () => ({
+    shift: 30,
+    department: null,
+    channel: null,
+    direct: null,
+    attachments: 90,
+  }),
   "POST /api/departments/:deptId/competences": () => ({ name: `Kompetanse ${fresh()}` }),
   "PATCH /api/departments/:deptId/competences/:competenceId": () => ({ name: `Kompetanse ${fresh()}` }),
   "PUT /api/departments/:deptId/staff/:userId/work": ({ d }) => ({

@@ -191,6 +191,9 @@ export function listRequests(routes: { method: string; url: string }[], s: Scene
       ["admin", `/api/admin/users?search=${encodeURIComponent("Person 1")}`],
     ],
     "GET /api/admin/users/:userId": [["admin", `/api/admin/users/${s.ids.member}`]],
+    "GET /api/admin/departments/:deptId/retention": [
+      ["admin", `/api/admin/departments/${s.deptId}/retention`],
+    ],
     "GET /api/admin/audit": [
       ["admin", "/api/admin/audit"],
       ["admin", "/api/admin/audit?action=user.avatar"],
