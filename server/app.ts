@@ -22,6 +22,7 @@ import { presenceFeature } from "./features/presence/index.ts";
 import { alertsOf } from "./features/profile/alerts.ts";
 import { profileFeature } from "./features/profile/index.ts";
 import { pushesOnPublish, pushFeature } from "./features/push/index.ts";
+import { retentionFeature } from "./features/retention/index.ts";
 import { shiftsFeature } from "./features/shifts/index.ts";
 import { swapsFeature } from "./features/swaps/index.ts";
 import { usersFeature } from "./features/users/index.ts";
@@ -66,6 +67,7 @@ const features: Feature[] = [
   pushFeature,
   dutyFeature,
   workFeature,
+  retentionFeature,
   devFeature,
 ];
 

@@ -34,6 +34,9 @@ export interface AuditTarget {
   id: string | null;
 }
 
+/** Who did it: a person, or null for the app itself (a job such as retention's). */
+type AuditActor = { userId: string } | null;
+
 /**
  * The row's insert as SQL, for a caller that writes it as part of its own statement (a
  * CTE), so that it stands or falls with the rest; `onlyIf` writes it only when that
@@ -41,7 +44,7 @@ export interface AuditTarget {
  * (before writing) when `details` is not a small object of ids and values.
  */
 export function auditInsert(
-  actor: { userId: string },
+  actor: AuditActor,
   action: Action,
   target: AuditTarget,
   details: AuditDetails = {},
@@ -49,14 +52,14 @@ export function auditInsert(
 ): SQL {
   const valid = auditDetails.parse(details);
   return sql`insert into ${adminAuditLog} (actor_user_id, action, target_type, target_id, details)
-    select ${actor.userId}, ${action}, ${target.type}, ${target.id}, ${JSON.stringify(valid)}::jsonb
+    select ${actor?.userId ?? null}, ${action}, ${target.type}, ${target.id}, ${JSON.stringify(valid)}::jsonb
     where ${onlyIf}`;
 }
 
 /** Writes the row in the caller's transaction, so an action and its record stand or fall together. */
 export async function recordAudit(
   tx: Tx,
-  actor: { userId: string },
+  actor: AuditActor,
   action: Action,
   target: AuditTarget,
   details: AuditDetails = {},

@@ -173,6 +173,8 @@ export const chatMessages = pgTable(
     uniqueIndex("chat_messages_client_key_uq").on(t.authorId, t.clientKey).where(sql`client_key is not null`),
     // What changed in a thread since a client last read it (the catch-up).
     index("chat_messages_thread_revised_idx").on(t.threadId, t.revisedAt),
+    // Retention's daily job: a thread's messages written before a cutoff.
+    index("chat_messages_thread_created_idx").on(t.threadId, t.createdAt),
     // The purge job finds deleted messages that still hold their text.
     // Search, per department, of the messages not deleted: whole words and their
     // inflections, and parts of words (trigrams: 'pumpe' in 'pumpeinstruks').
@@ -249,6 +251,8 @@ export const chatMessageAttachments = pgTable(
     // Files never claimed by a message, for the clean-up job.
     index("chat_message_attachments_unclaimed_idx").on(t.createdAt).where(sql`message_id is null`),
     index("chat_message_attachments_uploader_idx").on(t.uploadedBy),
+    // Retention's daily job: a department's files uploaded before a cutoff.
+    index("chat_message_attachments_dept_created_idx").on(t.deptId, t.createdAt),
     // Search of file names, parts of names included.
     index("chat_message_attachments_search_idx")
       .using("gin", t.deptId, sql`${folded("name")} gin_trgm_ops`)

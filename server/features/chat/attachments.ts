@@ -25,6 +25,7 @@ import type { AttachmentDto } from "../../../common/schemas/chat.ts";
 import { attachmentRefusalMessage } from "../../../common/texts/errors/attachments.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { chatMessageAttachments } from "../../db/schema.ts";
+import { removeAttachments } from "../../platform/attachment-files.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { Job } from "../../platform/jobs.ts";
@@ -188,29 +189,11 @@ export async function claimAttachments(
   return claimed;
 }
 
-/**
- * Removes file rows and then their bytes. Run inside a job's transaction: in the
- * database store the bytes go in it too; on disk, should the commit fail after the
- * bytes went, the rows point at nothing, the file route answers 404, and the next run
- * removes them.
- */
-async function removeFiles(tx: Tx, files: FileStore, where: ReturnType<typeof and>) {
-  const gone = await tx
-    .delete(chatMessageAttachments)
-    .where(where)
-    .returning({ key: chatMessageAttachments.storageKey, thumb: chatMessageAttachments.thumbnailKey });
-  for (const { key, thumb } of gone) {
-    await files.delete(key, { tx });
-    if (thumb) await files.delete(thumb, { tx });
-  }
-  return gone.length;
-}
-
 /** The files of messages whose deletion can no longer be undone. */
-export const removeFilesOfMessages = (tx: Tx, files: FileStore, messageIds: readonly string[]) =>
-  messageIds.length === 0
-    ? Promise.resolve(0)
-    : removeFiles(tx, files, and(inArray(chatMessageAttachments.messageId, [...messageIds])));
+export async function removeFilesOfMessages(tx: Tx, files: FileStore, messageIds: readonly string[]) {
+  if (messageIds.length > 0)
+    await removeAttachments(tx, files, inArray(chatMessageAttachments.messageId, [...messageIds]));
+}
 
 /** Uploads never sent with a message (the composer was closed) go after a day. */
 const unclaimedHours = 24;
@@ -220,7 +203,7 @@ export function unclaimedFilesJob(files: FileStore): Job {
     name: "chat.remove-unsent-files",
     everyMs: 60 * 60_000,
     run: ({ tx, clock }) =>
-      removeFiles(
+      removeAttachments(
         tx,
         files,
         and(

@@ -1,0 +1,2 @@
+CREATE INDEX "chat_message_attachments_dept_created_idx" ON "chat_message_attachments" USING btree ("dept_id","created_at");--> statement-breakpoint
+CREATE INDEX "chat_messages_thread_created_idx" ON "chat_messages" USING btree ("thread_id","created_at");
