@@ -238,6 +238,14 @@ export const threadDto = z.object({
   members: z.array(chatPerson),
   isMember: z.boolean(),
   abilities: z.object({ write: z.boolean(), join: z.boolean(), addMembers: z.boolean() }),
+  /**
+   * What the department's retention rules delete here ('Oppbevaring'): the days its
+   * kind's messages are kept, and the attachments' days where files go sooner; null: kept.
+   */
+  retention: z.object({
+    messages: z.number().int().positive().nullable(),
+    attachments: z.number().int().positive().nullable(),
+  }),
 });
 export type ThreadDto = z.infer<typeof threadDto>;
 

@@ -5,6 +5,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { threadRetention } from "../../../common/domain/retention.ts";
 import {
   blockRange,
   currentShiftBlock,
@@ -14,6 +15,7 @@ import {
 import type { ChatPerson, ThreadDto } from "../../../common/schemas/chat.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { chatThreads, departments, profiles, staff } from "../../db/schema.ts";
+import { retentionRulesOf } from "../../platform/retention-rules.ts";
 import { type TxDeps, withTx } from "../../platform/tx.ts";
 import { abilitiesFor } from "../../policies/index.ts";
 import type { LoadedThread, ThreadRow } from "./access.ts";
@@ -121,7 +123,7 @@ async function departmentName(db: Db, deptId: string): Promise<string> {
   return dept?.name ?? "";
 }
 
-/** The header: name, kind and privacy (the badges), the shift block, the people, my abilities. */
+/** The header: name, kind and privacy (the badges), the shift block, the people, my abilities, what retention deletes. */
 export async function presentThread(db: Db, viewer: ChatViewer, thread: LoadedThread): Promise<ThreadDto> {
   const { actor, env, now } = viewer;
   const { row } = thread;
@@ -144,5 +146,6 @@ export async function presentThread(db: Db, viewer: ChatViewer, thread: LoadedTh
       join: "thread.join",
       addMembers: "thread.addMembers",
     }),
+    retention: threadRetention(await retentionRulesOf(db, row.deptId), row.kind),
   };
 }

@@ -127,6 +127,7 @@ const dmThread: ThreadDto = {
   members: [people.kari, people.ola],
   isMember: true,
   abilities: { write: true, join: false, addMembers: false },
+  retention: { messages: null, attachments: null },
 };
 
 export function searchServer({

@@ -27,6 +27,7 @@ const header = (over: Partial<ThreadDto>): ThreadDto => ({
   ],
   isMember: true,
   abilities: { write: true, join: false, addMembers: true },
+  retention: { messages: null, attachments: null },
   ...over,
 });
 

@@ -40,6 +40,7 @@ const dmWithOla: ThreadDto = {
   members: [person(ids.kari, "Kari Nordmann"), person(ids.ola, "Ola Nordmann")],
   isMember: true,
   abilities: { write: true, join: false, addMembers: false },
+  retention: { messages: null, attachments: null },
 };
 
 const handlers = (list: DirectThreadList = threads) => ({

@@ -16,6 +16,7 @@ const fagutvikling: ThreadDto = {
   members: [person(ids.kari, "Kari Nordmann"), person(ids.lars, "Lars Johansen")],
   isMember: true,
   abilities: { write: true, join: false, addMembers: true },
+  retention: { messages: null, attachments: null },
 };
 
 const membersPath = `POST /api/chat/threads/${ids.channel}/members`;

@@ -27,6 +27,7 @@ const header = (over: Partial<ThreadDto>): ThreadDto => ({
   members: [person(ids.kari, "Kari Nordmann")],
   isMember: true,
   abilities: { write: false, join: false, addMembers: false },
+  retention: { messages: null, attachments: null },
   ...over,
 });
 

@@ -37,6 +37,7 @@ const thread: ThreadDto = {
   members: [kari, ola],
   isMember: true,
   abilities: { write: true, join: false, addMembers: false },
+  retention: { messages: null, attachments: null },
 };
 
 export interface Call {
