@@ -63,6 +63,11 @@ export const chatTexts = {
       back: "Tilbake til kanaler",
     },
     readOnly: "Du kan lese, men ikke skrive i denne samtalen.",
+    /** the department's retention ('Oppbevaring') where it deletes here; the spec's text */
+    retention: {
+      messages: (n: number) => `Meldinger eldre enn ${n} ${n === 1 ? "dag" : "dager"} slettes automatisk`,
+      attachments: (n: number) => `Vedlegg eldre enn ${n} ${n === 1 ? "dag" : "dager"} slettes automatisk`,
+    },
     empty: "Ingen meldinger ennå. Vær den første til å skrive noe!",
     messagesLabel: "Meldinger",
     unknownAuthor: "Ukjent bruker",

@@ -401,3 +401,25 @@ describe("a link to a message (?melding=, a search result)", () => {
     expect(two).toHaveFocus();
   });
 });
+
+describe("retention", () => {
+  const notice = /slettes automatisk/;
+
+  it("says quietly what the department's rules delete: the messages, and the files that go sooner", async () => {
+    const server = chatServer();
+    server.control.retention = { messages: 30, attachments: 7 };
+    await openDepartmentChat();
+    expect(
+      await screen.findByText(
+        "Meldinger eldre enn 30 dager slettes automatisk. Vedlegg eldre enn 7 dager slettes automatisk",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("is not there without a rule", async () => {
+    chatServer();
+    await openDepartmentChat();
+    await composer();
+    expect(screen.queryByText(notice)).toBeNull();
+  });
+});

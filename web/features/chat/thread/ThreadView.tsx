@@ -21,6 +21,7 @@ import { useOutboxMessages } from "../outbox/use-outbox.ts";
 import { Composer } from "./Composer.tsx";
 import { ConnectionNotice } from "./ConnectionNotice.tsx";
 import { MessageList, MessageSkeleton } from "./MessageList.tsx";
+import { RetentionNotice } from "./RetentionNotice.tsx";
 import { focusMessage, type ThreadActions, ThreadActionsProvider } from "./thread-context.tsx";
 
 const t = ui.thread;
@@ -176,6 +177,7 @@ export function ThreadView({
       <div ref={body} data-thread-body className="flex min-h-0 flex-1 flex-col">
         <ConnectionNotice />
         {history}
+        <RetentionNotice retention={thread.retention} />
         {canWrite ? (
           <Composer
             threadId={thread.id}

@@ -72,11 +72,14 @@ export function chatServer() {
     historyGate: Promise<void> | null;
     /** the department's duty roles and people, for '@' */
     mentionOptions: MentionOptions;
+    /** what the department's retention deletes in the thread */
+    retention: ThreadDto["retention"];
   } = {
     sendGate: null,
     sendFails: false,
     historyGate: null,
     mentionOptions: { roles: [], people: [] },
+    retention: thread.retention,
   };
 
   const make = (
@@ -111,7 +114,8 @@ export function chatServer() {
 
   async function answer(method: string, url: URL, body: unknown): Promise<Reply | undefined> {
     const path = url.pathname;
-    if (method === "POST" && path === "/api/chat/department") return { status: 200, body: thread };
+    if (method === "POST" && path === "/api/chat/department")
+      return { status: 200, body: { ...thread, retention: control.retention } };
     if (path === `/api/chat/threads/${threadId}/messages`) {
       if (method === "POST") {
         if (control.sendGate) await control.sendGate;
