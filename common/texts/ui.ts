@@ -14,6 +14,7 @@ import { generalTexts } from "./ui/general.ts";
 import { notificationsTexts } from "./ui/notifications.ts";
 import { profileTexts } from "./ui/profile.ts";
 import { pushTexts } from "./ui/push.ts";
+import { retentionTexts } from "./ui/retention.ts";
 import { searchTexts } from "./ui/search.ts";
 import { shellTexts } from "./ui/shell.ts";
 import { shiftsTexts } from "./ui/shifts.ts";
@@ -38,6 +39,7 @@ export const ui = {
   ...urgentTexts,
   ...pushTexts,
   ...workTexts,
+  ...retentionTexts,
   ...fairnessTexts,
   ...searchTexts,
 } as const;

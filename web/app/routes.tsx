@@ -287,8 +287,18 @@ export const appRoutes: RouteObject[] = [
                 path: paths.admin.users,
                 ...titled(t.users),
                 ...lazyRoute(
-                  () => import("../features/users/UsersPage.tsx"),
-                  ({ UsersPage }) => <UsersPage />,
+                  () =>
+                    Promise.all([
+                      import("../features/users/UsersPage.tsx"),
+                      import("../features/retention/RetentionSection.tsx"),
+                    ]),
+                  ([{ UsersPage }, { RetentionSection }]) => (
+                    <UsersPage
+                      adminTabs={[
+                        { key: "retention", label: ui.retention.tab, content: <RetentionSection /> },
+                      ]}
+                    />
+                  ),
                 ),
               },
               {

@@ -25,6 +25,7 @@ describe("'Administrasjon'", { timeout: 15_000 }, () => {
       "Sendte varsler",
       "Logg",
       "Demo-verktøy",
+      "Oppbevaring",
     ]);
     const ola = rows[3]!;
     // The row's actions wait behind its one '…' button.
@@ -75,6 +76,7 @@ describe("'Administrasjon'", { timeout: 15_000 }, () => {
       "Brukeradministrasjon",
       "Sendte varsler",
       "Logg",
+      "Oppbevaring",
     ]);
     expect(screen.getByRole("tab", { name: "Brukeradministrasjon" })).toHaveAttribute(
       "aria-selected",

@@ -4,10 +4,11 @@
  * 'Send varsel til alle' and 'Legg til ny bruker'. Tabs, in the address (`?tab=log`) so
  * a reload opens the same one: 'Brukeradministrasjon' for everyone here, 'Sendte varsler'
  * ('Sett av n av m') for leaders and admins, 'Logg' for admins, 'Demo-verktøy' for admins
- * in staging only.
+ * in staging only; after them the admins' tabs other features bring (`adminTabs`, placed by
+ * the route table, e.g. 'Oppbevaring').
  */
 import { Megaphone, UserPlus } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ui } from "../../../common/texts/index.ts";
 import { Page } from "../../components/page.tsx";
@@ -26,6 +27,13 @@ const t = ui.users;
 const tabParam = "tab";
 type UsersTabKey = keyof typeof t.tabs;
 
+/** A tab of another feature on this page, for admins. */
+export interface AdminTab {
+  key: string;
+  label: string;
+  content: ReactNode;
+}
+
 function useVisibleTabs(): UsersTabKey[] {
   const { role } = useSession();
   const { config } = useConfig();
@@ -36,14 +44,15 @@ function useVisibleTabs(): UsersTabKey[] {
     : ["users", "sent", "log"];
 }
 
-export function UsersPage() {
+export function UsersPage({ adminTabs = [] }: { adminTabs?: readonly AdminTab[] }) {
   const { abilities, role } = useSession();
   const isAdmin = role === "admin";
   const [broadcastOpen, setBroadcastOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const tabs = useVisibleTabs();
+  const extra = isAdmin ? adminTabs : [];
   const [params, setParams] = useSearchParams();
-  const tab = tabs.find((key) => key === params.get(tabParam)) ?? "users";
+  const tab = [...tabs, ...extra.map((e) => e.key)].find((key) => key === params.get(tabParam)) ?? "users";
   const show = (next: string) =>
     setParams((prev) => {
       const updated = new URLSearchParams(prev);
@@ -79,6 +88,11 @@ export function UsersPage() {
               {t.tabs[key]}
             </TabsTrigger>
           ))}
+          {extra.map((e) => (
+            <TabsTrigger key={e.key} value={e.key}>
+              {e.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="users">
           <UsersTab />
@@ -98,6 +112,11 @@ export function UsersPage() {
             <DemoTab />
           </TabsContent>
         )}
+        {extra.map((e) => (
+          <TabsContent key={e.key} value={e.key}>
+            {e.content}
+          </TabsContent>
+        ))}
       </Tabs>
       {abilities.broadcast && <BroadcastDialog open={broadcastOpen} onOpenChange={setBroadcastOpen} />}
       {isAdmin && <CreateUserDialog open={creating} onOpenChange={setCreating} />}
