@@ -145,6 +145,8 @@ export const usersTexts = {
         "dutyRole.assign": "Satte innehaver av vaktrolle",
         "dutyRole.handOver": "Overleverte vaktrolle",
         "auth.breakGlass": "Logget inn med nødtilgang",
+        "retention.edit": "Endret oppbevaring",
+        "retention.purge": "Slettet etter oppbevaringsregler",
       } as Readonly<Record<string, string>>,
       /** The row in words: who did what to whom ('Lars Johansen godkjente vaktbytte …'). */
       summary: {
@@ -167,6 +169,10 @@ export const usersTexts = {
         shiftAssign: (actor: string, winner: string) => `${actor} tildelte en ekstravakt til ${winner}`,
         broadcast: (actor: string, count: number) =>
           `${actor} sendte et varsel til ${count} ${count === 1 ? "person" : "personer"}`,
+        retentionEdit: (actor: string, dept: string) => `${actor} endret oppbevaringen i ${dept}`,
+        /** the daily job's row: the app, not a person, deleted them */
+        retentionPurge: (messages: number, files: number, dept: string) =>
+          `Oppbevaring: ${messages} ${messages === 1 ? "melding" : "meldinger"} og ${files} vedlegg slettet i ${dept}`,
         other: (actor: string, action: string) => `${actor}: ${action}`,
       },
     },

@@ -221,6 +221,10 @@ describe("retention", () => {
         [null, "department", { messages: 1, attachments: 2 }],
       ]);
       expect(await purgeRows(w.b)).toEqual([]);
+      const log = await w.as.admin.get("/api/admin/audit?action=retention.purge");
+      expect(log.json().entries.map((e: { summary: string }) => e.summary)).toContainEqual(
+        expect.stringMatching(/^Oppbevaring: 1 melding og 2 vedlegg slettet i Avdeling /),
+      );
 
       // The day's work is done: later ticks that day delete nothing and record nothing.
       now = new Date(noon.getTime() + 6 * 3_600_000);

@@ -32,6 +32,7 @@ export interface AuditRowForSummary {
 
 type Details = Record<string, unknown>;
 const list = (v: unknown) => (Array.isArray(v) ? v : []);
+const count = (v: unknown) => (typeof v === "number" ? v : 0);
 
 function activation(actor: string, target: string, d: Details) {
   const on = d.active === true || (list(d.activated).length > 0 && list(d.deactivated).length === 0);
@@ -75,8 +76,12 @@ export function auditSummary(row: AuditRowForSummary, given: AuditNames): string
       );
     case "shift.assign":
       return s.shiftAssign(actor, party(names.person)) + inDept;
+    case "retention.edit":
+      return s.retentionEdit(actor, names.target ?? s.aDeletedDepartment);
+    case "retention.purge":
+      return s.retentionPurge(count(d.messages), count(d.attachments), names.target ?? s.aDeletedDepartment);
     case "notification.broadcast":
-      return s.broadcast(actor, typeof d.count === "number" ? d.count : 0);
+      return s.broadcast(actor, count(d.count));
     default:
       return s.other(actor, t.actions[row.action] ?? row.action);
   }
