@@ -22,7 +22,7 @@ function server(autoSignIn: "works" | "fails") {
     },
     "POST /api/auth/sign-out": () => {
       current = null;
-      return { ok: true };
+      return { ok: true, providerLogoutUrl: null };
     },
   });
   return calls.filter.bind(calls);
