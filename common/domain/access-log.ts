@@ -11,3 +11,13 @@ export const accessActions = [
   "demo.signin",
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
+
+/** How long a row is kept: two years, then a job deletes it. */
+export const accessLogKeptYears = 2;
+
+/** The oldest instant a row may have at `now`; older ones are deleted. */
+export function accessLogCutoff(now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - accessLogKeptYears);
+  return cutoff;
+}

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { demoUserInput } from "../../../common/schemas/users.ts";
 import { account, departments, profiles, staff, user } from "../../db/schema.ts";
 import { demoAccountId, demoPassword } from "../../db/seed/demo.ts";
+import { recordAccess } from "../../platform/access-log.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, conflict, notFound } from "../../platform/errors.ts";
 import { listMailbox } from "../../platform/mail.ts";
@@ -53,12 +54,20 @@ export async function createDemoUser(ctx: AppContext, input: z.infer<typeof demo
  * other account answers 404: an admin does not become a real person (and read their
  * messages) this way.
  */
-export async function signInLink(ctx: AppContext, headers: Headers, email: string): Promise<string> {
-  if (!(await demoAccountId(ctx.db, email))) throw notFound();
+export async function signInLink(
+  ctx: AppContext,
+  headers: Headers,
+  email: string,
+  actorId: string,
+): Promise<string> {
+  const userId = await demoAccountId(ctx.db, email);
+  if (!userId) throw notFound();
   await ctx.auth.api.signInMagicLink({ body: { email }, headers });
   const [mail] = (await listMailbox(ctx.db)).filter((m) => m.to === email);
   const url = mail?.text.match(/https?:\/\/\S+\/auth\/magic#\S+/)?.[0];
   // No mail: the account may not sign in (deactivated, or its domain not allowed).
   if (!url) throw new AppError(422, "sign_in_link_unavailable");
+  // The link signs its holder in as the person: the admin who took it is in their log.
+  await recordAccess(ctx.db, { actorId, subjectId: userId, action: "demo.signin" });
   return url;
 }

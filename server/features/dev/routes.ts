@@ -24,21 +24,30 @@ import {
   demoUsers,
   ensureDemoUsers,
 } from "../../db/seed/demo.ts";
+import { recordAccess } from "../../platform/access-log.ts";
 import { loadActor } from "../../platform/actor.ts";
 import { authHeaders, currentSession, forwardCookies } from "../../platform/auth.ts";
 import { MovableClock } from "../../platform/clock.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { listMailbox } from "../../platform/mail.ts";
-import { authenticate, authorize } from "../../platform/pipeline.ts";
+import { authenticate, authorize, signedIn } from "../../platform/pipeline.ts";
 import { createDemoUser, signInLink } from "./demo-accounts.ts";
 
 const tags = ["dev"];
 
-/** Only as a fixed demo account: any other answers 404, as if it did not exist. */
+/**
+ * Only as a fixed demo account: any other answers 404, as if it did not exist. Someone
+ * signed in who switches to another person is in that person's access log, written
+ * before the session is made so no switch goes unrecorded; a signed-out switch names
+ * nobody and writes nothing.
+ */
 async function signInAs(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, email: string) {
   const userId = await demoAccountId(ctx.db, email);
   if (!userId) throw notFound();
+  const before = await currentSession(ctx, request);
+  if (before)
+    await recordAccess(ctx.db, { actorId: before.userId, subjectId: userId, action: "demo.signin" });
   const { headers } = await ctx.auth.api.createSessionFor({
     body: { userId },
     headers: authHeaders(request),
@@ -165,6 +174,8 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     "/api/dev/sign-in-link",
     { schema: { tags, body: signInLinkInput, response: { 200: signInLinkResponse } }, ...adminOnly(ctx) },
-    async (request) => ({ url: await signInLink(ctx, authHeaders(request), request.body.email) }),
+    async (request) => ({
+      url: await signInLink(ctx, authHeaders(request), request.body.email, signedIn(request).actor.userId),
+    }),
   );
 }

@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { userLimits } from "../../../common/schemas/users.ts";
 import { profiles } from "../../db/schema.ts";
+import { recordAccess } from "../../platform/access-log.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { avatarUrlOf } from "../../platform/avatars.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -52,7 +53,7 @@ async function squareWebp(tmpPath: string): Promise<string> {
 
 /**
  * Sets or clears the stored key, answering the profile and the key it held before; an
- * admin's change to someone else's is audited.
+ * admin's change to someone else's is audited and in the person's access log.
  */
 async function setAvatarPath(tx: Tx, actorId: string, userId: string, key: string | null) {
   const [before] = await tx
@@ -66,8 +67,10 @@ async function setAvatarPath(tx: Tx, actorId: string, userId: string, key: strin
     .set({ avatarPath: key, updatedAt: new Date() })
     .where(eq(profiles.userId, userId))
     .returning();
-  if (actorId !== userId)
+  if (actorId !== userId) {
     await recordAudit(tx, { userId: actorId }, "user.avatar", { type: "user", id: userId });
+    await recordAccess(tx, { actorId, subjectId: userId, action: "avatar.change" });
+  }
   return { profile: row!, previousKey: before.key };
 }
 

@@ -21,6 +21,7 @@ import {
   userParams,
   userRow,
 } from "../../../common/schemas/users.ts";
+import { recordAccess } from "../../platform/access-log.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { authenticate, authorize, type SignedIn, signedIn, validBody } from "../../platform/pipeline.ts";
@@ -117,6 +118,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext, purges: Purge[
     },
     async (request) => {
       const found = await existingPerson(ctx.db, request.body);
+      // What the dialog shows of someone who has the address is a look at their record.
+      if (found)
+        await recordAccess(ctx.db, {
+          actorId: signedIn(request).actor.userId,
+          subjectId: found.userId,
+          action: "record.view",
+        });
       return { existing: found && { fullName: found.fullName, changes: found.changes } };
     },
   );
@@ -129,7 +137,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext, purges: Purge[
       preValidation: [authenticate(ctx)],
       preHandler: [userRoute("user.read")],
     },
-    async (request) => row(signedIn(request).actor, request.params.userId),
+    async (request) => {
+      const { actor } = signedIn(request);
+      const { userId } = request.params;
+      const answer = await row(actor, userId);
+      await recordAccess(ctx.db, { actorId: actor.userId, subjectId: userId, action: "record.view" });
+      return answer;
+    },
   );
 
   r.patch(

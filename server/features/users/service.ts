@@ -10,6 +10,7 @@ import { topics } from "../../../common/schemas/realtime.ts";
 import type { EditUserInput } from "../../../common/schemas/users.ts";
 import type { Tx } from "../../db/client.ts";
 import { account, departments, profiles, session, staff, user } from "../../db/schema.ts";
+import { recordAccess } from "../../platform/access-log.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { notFound, unprocessable } from "../../platform/errors.ts";
@@ -87,6 +88,8 @@ export async function createUser(
         changed: existing.changes.map((c) => c.field),
       });
     else if (actor) await recordAudit(tx, actor, "user.create", target, { ...record, created: true });
+    // Made or updated, the record is one an admin wrote: the person's access log says who.
+    if (actor) await recordAccess(tx, { actorId: actor.userId, subjectId: userId, action: "record.edit" });
     await announce(tx, events, userId, sessions);
     return { userId, created: !existing };
   });
@@ -137,6 +140,7 @@ export function editUser(deps: UsersDeps, actor: { userId: string }, userId: str
       .map((m) => m.deptId);
     const activityChanged = input.memberships.filter((m) => was.get(m.deptId)?.isActive !== m.isActive);
     await recordAudit(tx, actor, "user.edit", { type: "user", id: userId }, { roleChanged });
+    await recordAccess(tx, { actorId: actor.userId, subjectId: userId, action: "record.edit" });
     if (activityChanged.length > 0)
       await recordAudit(
         tx,
@@ -183,6 +187,7 @@ export function setActivation(
         deptIds: changed.map((c) => c.deptId),
       },
     );
+    await recordAccess(tx, { actorId: actor.userId, subjectId: userId, action: "record.edit" });
     await announce(tx, events, userId, sessions);
   });
 }

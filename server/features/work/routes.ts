@@ -18,6 +18,7 @@ import {
   workRulesDto,
   workRulesInput,
 } from "../../../common/schemas/work.ts";
+import { recordAccess } from "../../platform/access-log.ts";
 import type { AppContext } from "../../platform/context.ts";
 import { authenticate, signedIn } from "../../platform/pipeline.ts";
 import { workLoaders } from "./access.ts";
@@ -123,7 +124,12 @@ export function workRoutes(app: FastifyInstance, ctx: AppContext) {
       preValidation,
       preHandler: load.staffWork,
     },
-    async (request) => readStaffWork(ctx.db, request.params.deptId, request.params.userId),
+    async (request) => {
+      const { deptId, userId } = request.params;
+      const work = await readStaffWork(ctx.db, deptId, userId);
+      await recordAccess(ctx.db, { actorId: me(request).userId, subjectId: userId, action: "record.view" });
+      return work;
+    },
   );
 
   r.put(

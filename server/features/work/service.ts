@@ -19,6 +19,7 @@ import type {
 import type { Db, Tx } from "../../db/client.ts";
 import { competences, departments, staff, staffCompetences } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique.ts";
+import { recordAccess } from "../../platform/access-log.ts";
 import { recordAudit } from "../../platform/audit.ts";
 import { departmentCompetences } from "../../platform/competences.ts";
 import type { AppContext } from "../../platform/context.ts";
@@ -244,5 +245,6 @@ export function saveStaffWork(
         competenceIds,
       },
     );
+    await recordAccess(tx, { actorId: actor.userId, subjectId: userId, action: "record.edit" });
   });
 }
