@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { accessLogFeature } from "./features/access-log/index.ts";
 import { authFeature } from "./features/auth/index.ts";
 import { authMailer } from "./features/auth/mailer.ts";
 import { chatFeature, threadTopicResource } from "./features/chat/index.ts";
@@ -68,6 +69,7 @@ const features: Feature[] = [
   dutyFeature,
   workFeature,
   retentionFeature,
+  accessLogFeature,
   devFeature,
 ];
 

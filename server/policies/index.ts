@@ -20,6 +20,7 @@ import "./duty.ts";
 import "./push.ts";
 import "./work.ts";
 import "./retention.ts";
+import "./access-log.ts";
 import { type Actor, may, type PolicyEnv } from "./policy.ts";
 
 export * from "./policy.ts";

@@ -212,6 +212,9 @@ export interface Actions {
   "user.deactivate": UserResource;
   "user.delete": UserResource;
   "audit.list": AppResource;
+  // the access log ('Tilgangslogg', issue 30): one's own rows, and the whole log
+  "accessLog.own": UserResource;
+  "accessLog.list": AppResource;
   "department.create": AppResource;
   "department.rename": DepartmentResource;
   // avatars and 'Min Profil'

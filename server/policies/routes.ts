@@ -2,6 +2,7 @@
  * Every API route's row in the access matrix, one table per policy file (see
  * `server/test/access-matrix.ts`; the suites are `*.routes.test.ts` beside them).
  */
+import { accessLogRoutes } from "./access-log.routes.ts";
 import { authRoutes } from "./auth.routes.ts";
 import { chatRoutes } from "./chat.routes.ts";
 import { departmentRoutes } from "./departments.routes.ts";
@@ -32,4 +33,5 @@ export const routeTables = {
   duty: dutyRoutes,
   work: workRoutes,
   retention: retentionRoutes,
+  accessLog: accessLogRoutes,
 };

@@ -199,6 +199,13 @@ export function listRequests(routes: { method: string; url: string }[], s: Scene
       ["admin", "/api/admin/audit?action=user.avatar"],
     ],
     "GET /api/profile/export": [["member", "/api/profile/export"]],
+    "GET /api/profile/access-log": [["member", "/api/profile/access-log"]],
+    "GET /api/admin/access-log": [
+      ["admin", "/api/admin/access-log"],
+      ["admin", `/api/admin/access-log?subject=${s.ids.member}`],
+      ["admin", `/api/admin/access-log?actor=${s.ids.leader}&action=record.view`],
+      ["admin", "/api/admin/access-log?from=2025-01-01&to=2025-12-31"],
+    ],
   };
   const requests: ListRequest[] = [];
   for (const route of routes) {
