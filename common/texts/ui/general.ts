@@ -17,6 +17,7 @@ export const generalTexts = {
   /** The date field of every form: dd.mm.åååå and a calendar, weeks from Monday. */
   dateField: {
     placeholder: "dd.mm.åååå",
+    invalid: "Skriv datoen som dd.mm.åååå",
     openCalendar: "Åpne kalender",
     previousMonth: "Forrige måned",
     nextMonth: "Neste måned",

@@ -57,7 +57,6 @@ export const searchTexts = {
       inThis: (name: string) => `Denne samtalen (${name})`,
       before: "Før",
       after: "Etter",
-      invalidDate: "Skriv datoen som dd.mm.åååå",
       hasFile: "Har vedlegg",
       chip: (label: string, value: string) => `${label}: ${value}`,
       remove: (what: string) => `Fjern filteret ${what}`,
