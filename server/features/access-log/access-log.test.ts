@@ -130,6 +130,11 @@ describe("what writes a row", () => {
     await ok(w.as.admin.get(`/api/admin/access-log?subject=${w.ids.kari}`));
     await ok(w.as.admin.get(`/api/admin/access-log?actor=${w.ids.leader}`));
     await ok(w.as.admin.get("/api/admin/access-log"));
+    const seen = (await rows()).length;
+    // The next page of the same look is no new look.
+    const [cursor] = await t.ctx.db.select({ id: accessLog.id }).from(accessLog);
+    await ok(w.as.admin.get(`/api/admin/access-log?subject=${w.ids.kari}&before=${cursor!.id}`));
+    expect(await rows()).toHaveLength(seen);
     expect(await rows()).toEqual(
       expect.arrayContaining([row("admin", "kari", "audit.view"), row("admin", "leader", "audit.view")]),
     );
