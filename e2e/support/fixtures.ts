@@ -45,6 +45,8 @@ export const envs = {
   fairness: { ...common, AUTO_SIGNIN: "0" },
   /** like fairness, for the working-time journey: Ola's hours must be the demo's alone */
   workTime: { ...common, AUTO_SIGNIN: "0" },
+  /** like noAutoSignIn, on a server of its own: a retention rule must not reach other specs' chat */
+  retention: { ...common, AUTO_SIGNIN: "0" },
   /** BRAND_FILE names a file that does not exist: the server must start with the default brand */
   missingBrandFile: { ...common, AUTO_SIGNIN: "0", BRAND_FILE: "/nonexistent/vaktrom/brand.json" },
 } satisfies Record<string, ServerEnv>;
