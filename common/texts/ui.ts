@@ -4,6 +4,7 @@
  * per feature under `ui/`. Texts the spec gives are copied exactly; the rest follow
  * their tone. Functions take what varies.
  */
+import { accessLogTexts } from "./ui/access-log.ts";
 import { authTexts } from "./ui/auth.ts";
 import { chatTexts } from "./ui/chat.ts";
 import { chatListsTexts } from "./ui/chat-lists.ts";
@@ -40,6 +41,7 @@ export const ui = {
   ...pushTexts,
   ...workTexts,
   ...retentionTexts,
+  ...accessLogTexts,
   ...fairnessTexts,
   ...searchTexts,
 } as const;

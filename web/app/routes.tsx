@@ -290,11 +290,13 @@ export const appRoutes: RouteObject[] = [
                   () =>
                     Promise.all([
                       import("../features/users/UsersPage.tsx"),
+                      import("../features/access-log/AccessLogTab.tsx"),
                       import("../features/retention/RetentionSection.tsx"),
                     ]),
-                  ([{ UsersPage }, { RetentionSection }]) => (
+                  ([{ UsersPage }, { AccessLogTab }, { RetentionSection }]) => (
                     <UsersPage
                       adminTabs={[
+                        { key: "access-log", label: ui.accessLog.admin.tab, content: <AccessLogTab /> },
                         { key: "retention", label: ui.retention.tab, content: <RetentionSection /> },
                       ]}
                     />
@@ -339,8 +341,12 @@ export const appRoutes: RouteObject[] = [
             path: paths.profile,
             ...titled(t.myProfile),
             ...lazyRoute(
-              () => import("../features/profile/ProfilePage.tsx"),
-              ({ ProfilePage }) => <ProfilePage />,
+              () =>
+                Promise.all([
+                  import("../features/profile/ProfilePage.tsx"),
+                  import("../features/access-log/MyAccessLog.tsx"),
+                ]),
+              ([{ ProfilePage }, { MyAccessLog }]) => <ProfilePage below={<MyAccessLog />} />,
             ),
           },
           { path: "*", element: <NotFoundPage /> },

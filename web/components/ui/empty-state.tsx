@@ -11,8 +11,8 @@ export function EmptyState({
   className,
   titleAs: Title = "h2",
 }: {
-  /** h1 when the empty state is the whole page */
-  titleAs?: "h1" | "h2";
+  /** h1 when the empty state is the whole page, h3 inside a titled section */
+  titleAs?: "h1" | "h2" | "h3";
   icon?: LucideIcon;
   title: string;
   children?: ReactNode;

@@ -57,7 +57,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function ProfilePage() {
+/** `below`: what other features show a person about themselves (the access log), placed by the route table. */
+export function ProfilePage({ below }: { below?: ReactNode }) {
   const session = useSession();
   const { user } = session;
   const current = session.memberships.find((m) => m.deptId === session.currentDeptId);
@@ -159,6 +160,8 @@ export function ProfilePage() {
           {t.myData.download}
         </a>
       </Card>
+
+      {below}
 
       <section className="rounded-xl border border-border bg-secondary/60 p-5">
         <h2 className="mb-2 flex items-center gap-2 text-base font-semibold text-ink">

@@ -25,6 +25,7 @@ describe("'Administrasjon'", { timeout: 15_000 }, () => {
       "Sendte varsler",
       "Logg",
       "Demo-verktøy",
+      "Tilgangslogg",
       "Oppbevaring",
     ]);
     const ola = rows[3]!;
@@ -76,6 +77,7 @@ describe("'Administrasjon'", { timeout: 15_000 }, () => {
       "Brukeradministrasjon",
       "Sendte varsler",
       "Logg",
+      "Tilgangslogg",
       "Oppbevaring",
     ]);
     expect(screen.getByRole("tab", { name: "Brukeradministrasjon" })).toHaveAttribute(
