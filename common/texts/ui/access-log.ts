@@ -22,7 +22,7 @@ export const accessLogTexts = {
       title: "Hvem har sett eller endret mine opplysninger",
       intro:
         "Hver gang en leder eller administrator åpner eller endrer opplysningene dine, står det her. Radene slettes etter to år.",
-      caption: "Hvem har sett eller endret mine opplysninger",
+      caption: "Rader i loggen over deg",
       empty: "Ingen har sett eller endret opplysningene dine.",
     },
     admin: {
@@ -30,7 +30,7 @@ export const accessLogTexts = {
       title: "Tilgangslogg",
       intro:
         "Når ledere og administratorer åpnet, endret eller logget inn som andre. Velg et navn for å se bare den personen; det står da i personens egen logg.",
-      caption: "Tilgangslogg",
+      caption: "Rader i tilgangsloggen",
       empty: "Ingen rader passer filtrene.",
       action: "Handling",
       allActions: "Alle handlinger",

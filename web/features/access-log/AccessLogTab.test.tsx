@@ -5,7 +5,7 @@ import { renderApp } from "../../test/app.tsx";
 import { accessLogServer, accessRow, people } from "./access-log-api.test-support.ts";
 
 const rows = () =>
-  within(screen.getByRole("table", { name: "Tilgangslogg" }))
+  within(screen.getByRole("table", { name: "Rader i tilgangsloggen" }))
     .getAllByRole("row")
     .slice(1);
 const lastQuery = (api: ReturnType<typeof accessLogServer>) =>
@@ -22,7 +22,7 @@ describe("'Tilgangslogg' (admins)", { timeout: 20_000 }, () => {
     accessLogServer(log, { role: "admin" });
     renderApp("/admin/users");
     await userEvent.click(await screen.findByRole("tab", { name: "Tilgangslogg" }));
-    await screen.findByRole("table", { name: "Tilgangslogg" });
+    await screen.findByRole("table", { name: "Rader i tilgangsloggen" });
     expect(rows().map((r) => r.textContent)).toEqual([
       expect.stringContaining("Lars JohansenÅpnet opplysningeneOla Nordmann"),
       expect.stringContaining("Ingrid HansenEndret opplysningeneKari Nordmann"),
@@ -33,7 +33,7 @@ describe("'Tilgangslogg' (admins)", { timeout: 20_000 }, () => {
   it("narrows to a person by their name in a row, and by action and dates; chips remove each", async () => {
     const api = accessLogServer(log, { role: "admin" });
     renderApp("/admin/users?tab=access-log");
-    await screen.findByRole("table", { name: "Tilgangslogg" });
+    await screen.findByRole("table", { name: "Rader i tilgangsloggen" });
     await userEvent.click(
       screen.getAllByRole("button", { name: "Vis bare rader som gjelder Kari Nordmann" })[0]!,
     );
@@ -53,13 +53,13 @@ describe("'Tilgangslogg' (admins)", { timeout: 20_000 }, () => {
     await waitFor(() => expect(lastQuery(api).get("from")).toBe("2020-01-01"));
     await userEvent.type(screen.getByLabelText("Til dato"), "31.12.2019{Enter}");
     expect(await screen.findByText("Fra dato må være før eller lik til dato.")).toBeInTheDocument();
-    expect(screen.queryByRole("table", { name: "Tilgangslogg" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("table", { name: "Rader i tilgangsloggen" })).not.toBeInTheDocument();
   });
 
   it("is not offered to leaders", async () => {
     accessLogServer(log, { role: "leader" });
     renderApp("/admin/users");
     expect(await screen.findByRole("tab", { name: "Brukeradministrasjon" })).toBeInTheDocument();
-    expect(screen.queryByRole("tab", { name: "Tilgangslogg" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("tab", { name: "Rader i tilgangsloggen" })).not.toBeInTheDocument();
   });
 });

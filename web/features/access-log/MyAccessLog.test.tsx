@@ -5,6 +5,7 @@ import { renderApp } from "../../test/app.tsx";
 import { accessLogServer, accessRow, people } from "./access-log-api.test-support.ts";
 
 const title = "Hvem har sett eller endret mine opplysninger";
+const caption = "Rader i loggen over deg";
 
 describe("'Hvem har sett eller endret mine opplysninger' on 'Min Profil'", { timeout: 20_000 }, () => {
   it("lists who did what to my data, newest first, in words, with the time as Norwegians write it", async () => {
@@ -15,7 +16,7 @@ describe("'Hvem har sett eller endret mine opplysninger' on 'Min Profil'", { tim
     ];
     accessLogServer(rows);
     renderApp("/profile");
-    const table = await screen.findByRole("table", { name: title });
+    const table = await screen.findByRole("table", { name: caption });
     const lines = within(table).getAllByRole("row").slice(1);
     expect(lines.map((r) => r.textContent)).toEqual([
       expect.stringContaining("Lars JohansenÅpnet opplysningene"),
@@ -40,14 +41,14 @@ describe("'Hvem har sett eller endret mine opplysninger' on 'Min Profil'", { tim
     delete api.reply["GET /api/profile/access-log"];
     const section = screen.getByRole("region", { name: title });
     await userEvent.click(within(section).getByRole("button", { name: "Prøv igjen" }));
-    expect(await screen.findByRole("table", { name: title })).toBeInTheDocument();
+    expect(await screen.findByRole("table", { name: caption })).toBeInTheDocument();
   });
 
   it("shows older rows with 'Vis flere'", async () => {
     const rows = [1, 2, 3].map((m) => accessRow("record.view", m));
     const api = accessLogServer(rows, { pageSize: 2 });
     renderApp("/profile");
-    const table = await screen.findByRole("table", { name: title });
+    const table = await screen.findByRole("table", { name: caption });
     expect(within(table).getAllByRole("row")).toHaveLength(3);
     await userEvent.click(screen.getByRole("button", { name: "Vis flere" }));
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(4));
