@@ -16,14 +16,12 @@ import {
 } from "../../../common/domain/retention.ts";
 import type { RetentionRulesInput } from "../../../common/schemas/retention.ts";
 import { ui } from "../../../common/texts/index.ts";
+import { AdminSection, SectionFailed, SectionLoading } from "../../components/admin-section.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { errorText } from "../../lib/api.ts";
 import { useSchemaForm } from "../../lib/forms.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useDepartments, useRetentionRules, useSaveRetention } from "./api/retention.ts";
@@ -127,34 +125,21 @@ function RulesForm({ deptId, rules }: { deptId: string; rules: RetentionRules })
 
 function DepartmentRules({ deptId }: { deptId: string }) {
   const rules = useRetentionRules(deptId);
-  if (rules.isPending)
-    return (
-      <div role="status" className="flex flex-col gap-3">
-        <span className="sr-only">{t.loading}</span>
-        <Skeleton className="h-12" />
-        <Skeleton className="h-12" />
-        <Skeleton className="h-12" />
-      </div>
-    );
+  if (rules.isPending) return <SectionLoading label={t.loading} rows={3} rowClass="h-12" />;
   if (rules.isError)
     return (
-      <EmptyState
+      <SectionFailed
         title={t.failed}
-        action={
-          <Button variant="outline" onClick={() => void rules.refetch()}>
-            {t.retry}
-          </Button>
-        }
-      >
-        {errorText(rules.error, ui.common.networkError)}
-      </EmptyState>
+        error={rules.error}
+        retry={() => void rules.refetch()}
+        retryLabel={t.retry}
+      />
     );
   // A new form per department, so one department's unsaved choices never show under another.
   return <RulesForm key={deptId} deptId={deptId} rules={rules.data.rules} />;
 }
 
 export function RetentionSection() {
-  const headingId = useId();
   const selectId = useId();
   const { currentDeptId } = useSession();
   const departments = useDepartments();
@@ -162,16 +147,7 @@ export function RetentionSection() {
   const deptId = chosen ?? currentDeptId;
   const options = (departments.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }));
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-lg border border-border bg-white p-4"
-    >
-      <div>
-        <h2 id={headingId} className="text-lg font-semibold text-ink">
-          {t.title}
-        </h2>
-        <p className="text-sm text-muted-fg">{t.intro}</p>
-      </div>
+    <AdminSection title={t.title} intro={t.intro}>
       {options.length > 1 && deptId && (
         <div className="flex flex-col gap-1.5 sm:max-w-xs">
           <Label htmlFor={selectId}>{t.department}</Label>
@@ -184,6 +160,6 @@ export function RetentionSection() {
         </div>
       )}
       {deptId && <DepartmentRules deptId={deptId} />}
-    </section>
+    </AdminSection>
   );
 }

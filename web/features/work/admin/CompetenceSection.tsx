@@ -5,15 +5,15 @@
  * long, taken, the department full) stands under the field.
  */
 import { Plus } from "lucide-react";
-import { type ComponentProps, type ReactNode, useId, useState } from "react";
+import { type ComponentProps, type ReactNode, useState } from "react";
 import { workLimits } from "../../../../common/base/limits.ts";
 import type { CompetenceDto } from "../../../../common/schemas/work.ts";
 import { errorMessages, ui } from "../../../../common/texts/index.ts";
+import { AdminSection, SectionFailed, SectionLoading } from "../../../components/admin-section.tsx";
 import { InlineNameForm } from "../../../components/inline-name-form.tsx";
 import { RenameDeleteActions } from "../../../components/rename-delete-actions.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { UserText } from "../../../components/user-text.tsx";
 import { errorText } from "../../../lib/api.ts";
 import { useCreateCompetence, useDeleteCompetence, useRenameCompetence } from "../api/mutations.ts";
@@ -98,30 +98,18 @@ function CompetenceRow({ deptId, competence }: { deptId: string; competence: Com
 }
 
 export function CompetenceSection({ deptId }: { deptId: string }) {
-  const headingId = useId();
   const [adding, setAdding] = useState(false);
   const list = useCompetences(deptId);
   let content: ReactNode;
-  if (list.isPending)
-    content = (
-      <div role="status" className="flex flex-col gap-2">
-        <span className="sr-only">{t.loading}</span>
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-      </div>
-    );
+  if (list.isPending) content = <SectionLoading label={t.loading} rows={2} rowClass="h-10" />;
   else if (list.isError)
     content = (
-      <EmptyState
+      <SectionFailed
         title={t.failed}
-        action={
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            {t.retry}
-          </Button>
-        }
-      >
-        {errorText(list.error, ui.common.networkError)}
-      </EmptyState>
+        error={list.error}
+        retry={() => void list.refetch()}
+        retryLabel={t.retry}
+      />
     );
   else if (list.data.competences.length === 0)
     content = adding ? null : <EmptyState title={t.empty}>{t.emptyBody}</EmptyState>;
@@ -134,26 +122,21 @@ export function CompetenceSection({ deptId }: { deptId: string }) {
       </ul>
     );
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-lg border border-border bg-white p-4"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h2 id={headingId} className="text-lg font-semibold text-ink">
-            {t.title}
-          </h2>
-          <p className="text-sm text-muted-fg">{t.intro}</p>
-        </div>
-        {!adding && list.isSuccess && (
+    <AdminSection
+      title={t.title}
+      intro={t.intro}
+      action={
+        !adding &&
+        list.isSuccess && (
           <Button size="sm" onClick={() => setAdding(true)}>
             <Plus aria-hidden />
             {t.new}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {adding && <NewCompetenceForm deptId={deptId} onDone={() => setAdding(false)} />}
       {content}
-    </section>
+    </AdminSection>
   );
 }

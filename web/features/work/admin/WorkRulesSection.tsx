@@ -4,19 +4,17 @@
  * installation's and read-only; 'Deltid først'. 'Lagre' says how it went in a toast; a
  * field out of bounds gets its message under it before anything is sent.
  */
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
 import type { WorkLimitsDto, WorkRulesDto, WorkRulesInput } from "../../../../common/schemas/work.ts";
 import { ui } from "../../../../common/texts/index.ts";
+import { AdminSection, SectionFailed, SectionLoading } from "../../../components/admin-section.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { SwitchField } from "../../../components/ui/switch-field.tsx";
-import { errorText } from "../../../lib/api.ts";
 import { useSchemaForm } from "../../../lib/forms.ts";
 import { useSaveWorkRules } from "../api/mutations.ts";
 import { useWorkRules } from "../api/queries.ts";
@@ -132,39 +130,21 @@ function RulesForm({ deptId, rules }: { deptId: string; rules: WorkRulesDto }) {
 }
 
 export function WorkRulesSection({ deptId }: { deptId: string }) {
-  const headingId = useId();
   const rules = useWorkRules(deptId);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-lg border border-border bg-white p-4"
-    >
-      <div>
-        <h2 id={headingId} className="text-lg font-semibold text-ink">
-          {t.title}
-        </h2>
-        <p className="text-sm text-muted-fg">{t.intro}</p>
-      </div>
+    <AdminSection title={t.title} intro={t.intro}>
       {rules.isPending ? (
-        <div role="status" className="flex flex-col gap-3">
-          <span className="sr-only">{t.loading}</span>
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
+        <SectionLoading label={t.loading} rows={2} rowClass="h-20" />
       ) : rules.isError ? (
-        <EmptyState
+        <SectionFailed
           title={t.failed}
-          action={
-            <Button variant="outline" onClick={() => void rules.refetch()}>
-              {t.retry}
-            </Button>
-          }
-        >
-          {errorText(rules.error, ui.common.networkError)}
-        </EmptyState>
+          error={rules.error}
+          retry={() => void rules.refetch()}
+          retryLabel={t.retry}
+        />
       ) : (
         <RulesForm deptId={deptId} rules={rules.data} />
       )}
-    </section>
+    </AdminSection>
   );
 }
