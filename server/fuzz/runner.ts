@@ -36,6 +36,9 @@ const routeTimeoutMs = Math.max(30_000, runs * 300);
  */
 const volatileTables = new Set(["rate_limits", "session", "presence"]);
 
+/** What a read may write: the access log records who opened another person's record. */
+const readsRecorded = new Set(["access_log"]);
+
 /** One seed per route from the run's seed, so a route replays alone. */
 function routeSeed(route: RegisteredRoute): number {
   let h = baseSeed;
@@ -232,7 +235,10 @@ export function fuzzRoutes(name: FuzzGroup) {
           },
         );
         if (safe)
-          expect(changed(start, await digest(t, tables)), `tables a GET of ${label} changed`).toEqual([]);
+          expect(
+            changed(start, await digest(t, tables)).filter((table) => !readsRecorded.has(table)),
+            `tables a GET of ${label} changed`,
+          ).toEqual([]);
         figures.routes++;
         figures.ms += Date.now() - started;
       },
