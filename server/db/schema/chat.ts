@@ -156,12 +156,6 @@ export const chatMessages = pgTable(
      * The text as Norwegian full-text search reads it (inflections reduced to their
      * stem), kept by the database on every write; a purged text has none.
      */
-    /**
-     * The day it was written (days since 1970, UTC), kept by the database: search's
-     * indexes hold it after the department, so a search reads the last days' matches first
-     * and older ones only when those are too few.
-     */
-    searchDay: integer("search_day").generatedAlwaysAs(sql`search_day(created_at)`),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`to_tsvector('norwegian'::regconfig, coalesce(search_fold(content), ''))`,
     ),
@@ -175,15 +169,12 @@ export const chatMessages = pgTable(
     index("chat_messages_thread_revised_idx").on(t.threadId, t.revisedAt),
     // Retention's daily job: a thread's messages written before a cutoff.
     index("chat_messages_thread_created_idx").on(t.threadId, t.createdAt),
+    // Search, per department, of the messages not deleted: a rare word's few matches
+    // from the full-text index; a common word's newest matches by walking the
+    // department's newest messages, which stops as soon as enough have matched.
+    index("chat_messages_search_idx").using("gin", t.deptId, t.searchVector).where(sql`deleted_at is null`),
+    index("chat_messages_dept_seq_idx").on(t.deptId, t.seq).where(sql`deleted_at is null`),
     // The purge job finds deleted messages that still hold their text.
-    // Search, per department, of the messages not deleted: whole words and their
-    // inflections, and parts of words (trigrams: 'pumpe' in 'pumpeinstruks').
-    index("chat_messages_search_idx")
-      .using("gin", t.deptId, t.searchDay, t.searchVector)
-      .where(sql`deleted_at is null`),
-    index("chat_messages_search_trgm_idx")
-      .using("gin", t.deptId, t.searchDay, sql`${folded("content")} gin_trgm_ops`)
-      .where(sql`deleted_at is null`),
     index("chat_messages_purge_idx")
       .on(t.deletedAt)
       .where(sql`deleted_at is not null and content is not null`),
@@ -259,5 +250,27 @@ export const chatMessageAttachments = pgTable(
       .where(sql`message_id is not null`),
     check("chat_message_attachments_kind_ck", inList("kind", attachmentKinds)),
     check("chat_message_attachments_size_ck", sql`byte_size >= 0`),
+  ],
+);
+
+/**
+ * The words written in a department's messages not deleted, folded, three letters or
+ * more and not stop words: kept by the database (triggers on chat_messages, migration
+ * 0029), never by the app. Search looks here for the words a part of a word is part
+ * of ('pumpe': 'pumpeinstruksen', 'infusjonspumpe') and the words a typo is close to
+ * ('pasinet': 'pasient'), on a trigram index, and then asks the messages' full-text
+ * index for those words: one index for every kind of match.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    deptId: uuid("dept_id")
+      .notNull()
+      .references(() => departments.id, { onDelete: "cascade" }),
+    word: text("word").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deptId, t.word], name: "search_words_pk" }),
+    index("search_words_trgm_idx").using("gin", t.deptId, sql`word gin_trgm_ops`),
   ],
 );

@@ -3,7 +3,7 @@
  * member list, a message with its thread. One query each; the loaded thread keeps the
  * columns its header needs, so a route that authorizes and then answers reads it once.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { canUndo } from "../../../common/domain/chat-messages.ts";
 import type { FeatureFlag, FeatureFlags } from "../../../common/schemas/brand.ts";
 import type { ThreadKind } from "../../../common/schemas/chat.ts";
@@ -63,12 +63,17 @@ export async function loadThread(db: Db, threadId: string): Promise<LoadedThread
 }
 
 /** Several threads in one query (search's hits); missing ones are left out. */
-export async function loadThreads(db: Db, threadIds: readonly string[]): Promise<LoadedThread[]> {
-  if (threadIds.length === 0) return [];
-  const rows = await db
+const threadsByIds = preparedOnce((db) =>
+  db
     .select({ row: chatThreads, memberIds: memberIdsOf })
     .from(chatThreads)
-    .where(inArray(chatThreads.id, [...threadIds]));
+    .where(sql`${chatThreads.id} = any(${sql.placeholder("threadIds")}::uuid[])`)
+    .prepare("chat_threads_by_ids"),
+);
+
+export async function loadThreads(db: Db, threadIds: readonly string[]): Promise<LoadedThread[]> {
+  if (threadIds.length === 0) return [];
+  const rows = await threadsByIds(db).execute({ threadIds: [...threadIds] });
   return rows.map((found) => toThreadResource(found.row, found.memberIds));
 }
 

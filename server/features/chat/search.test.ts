@@ -10,13 +10,14 @@ import {
   searchResults,
 } from "../../../common/schemas/search.ts";
 import { errorMessages } from "../../../common/texts/errors.ts";
-import { chatMessages, staff } from "../../db/schema.ts";
+import { chatMessages, chatThreads, searchWords, staff } from "../../db/schema.ts";
 import { may } from "../../policies/index.ts";
+import { searchDepartments } from "../../policies/search.ts";
 import { multipartFile, pdf } from "../../test/file-fixtures.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
 import { loadThreads } from "./access.ts";
 import { type DemoName, demo, demoClients, demoIds, threadIdOf } from "./helpers.test-support.ts";
-import { rankMessages, readableHits } from "./search.ts";
+import { findMessages, readableHits, wordsFor } from "./search.ts";
 
 describe("search", () => {
   let t: TestApp;
@@ -90,7 +91,7 @@ describe("search", () => {
       expect(await foundIds("kari", "defibrilatoren")).toContain(m.id);
     });
 
-    it("looks further back when the last days hold too few matches, and ranks the newer first", async () => {
+    it("finds old matches as well as new ones, and ranks the newer first", async () => {
       const old = await post("ola", department, "Stativet til dialysemaskinen er reparert");
       const older = await post("ola", department, "Dialysemaskinen skal på service");
       const daysAgo = (id: string, days: number) =>
@@ -101,6 +102,34 @@ describe("search", () => {
       await daysAgo(old.id, 40);
       await daysAgo(older.id, 400);
       expect(await foundIds("kari", "dialysemaskin")).toEqual([old.id, older.id]);
+    });
+
+    it("keeps the department's words with its messages: added when written, gone with the last text that has them", async () => {
+      const [thread] = await t.ctx.db.select().from(chatThreads).where(eq(chatThreads.id, department));
+      const deptId = thread!.deptId;
+      const wordsNow = async () =>
+        (await t.ctx.db.select().from(searchWords).where(eq(searchWords.deptId, deptId))).map((w) => w.word);
+      const one = await post("ola", department, "Sprøytepumpen på skyllerommet lekker ikke");
+      const other = await post("ola", department, "Sprøytepumpen er byttet");
+      // Folded, three letters or more, no stop words ('ikke').
+      expect(await wordsNow()).toEqual(expect.arrayContaining(["sproytepumpen", "skyllerommet", "lekker"]));
+      expect(await wordsNow()).not.toContain("ikke");
+      expect(await foundIds("kari", "pumpen")).toEqual(expect.arrayContaining([one.id, other.id]));
+      // An edit takes away what no other message has; the purge likewise.
+      await t.ctx.db
+        .update(chatMessages)
+        .set({ content: "Sprøytepumpen er tett" })
+        .where(eq(chatMessages.id, one.id));
+      expect(await wordsNow()).not.toContain("skyllerommet");
+      expect(await wordsNow()).toEqual(expect.arrayContaining(["sproytepumpen", "tett"]));
+      await t.ctx.db.delete(chatMessages).where(eq(chatMessages.id, other.id));
+      expect(await wordsNow()).toContain("sproytepumpen");
+      await t.ctx.db
+        .update(chatMessages)
+        .set({ content: null, deletedAt: new Date() })
+        .where(eq(chatMessages.id, one.id));
+      expect(await wordsNow()).not.toContain("sproytepumpen");
+      expect(await foundIds("kari", "pumpen")).not.toContain(one.id);
     });
 
     it("marks the matched words in a short piece of the message", async () => {
@@ -224,10 +253,15 @@ describe("search", () => {
       const viewer = { actor, now: new Date(), env: t.ctx.policyEnv };
       const request = { q: "matriseprøven", kinds: threadKinds };
       const query = parseSearchQuery(request.q);
-      const ranked = await rankMessages(t.ctx.db, viewer, request, query, false);
-      expect(ranked.map((r) => messages.get(r.id)).sort(), `${who}: query`).toEqual(readable.sort());
-      const everyHit = [...messages].map(([id, thread]) => ({ id, thread: { id: thread } }) as MessageHit);
-      const kept = await readableHits(t.ctx.db, viewer, everyHit, []);
+      const words = await wordsFor(t.ctx.db, searchDepartments(actor), query.terms, false);
+      const asked = await findMessages(t.ctx.db, viewer, request, query, words);
+      expect(asked.found.map((f) => messages.get(f.hit.id)).sort(), `${who}: query`).toEqual(readable.sort());
+      const byId = new Map(loaded.map((th) => [th.id, th]));
+      const everyHit = [...messages].map(([id, thread]) => ({
+        hit: { id, thread: { id: thread } } as MessageHit,
+        thread: byId.get(thread)!,
+      }));
+      const kept = readableHits(viewer, everyHit, []);
       expect(kept.messages.map((m) => m.thread.id).sort(), `${who}: policy`).toEqual(readable.sort());
     }
   });
