@@ -129,7 +129,9 @@ async function printSizes(db: Db) {
            (select count(distinct dept_id) from chat_messages)::int as departments,
            pg_table_size('chat_messages') as heap,
            pg_relation_size('chat_messages_search_idx') as fulltext,
-           pg_relation_size('chat_messages_search_trgm_idx') as trigram,
+           pg_relation_size('chat_messages_dept_seq_idx') as newest,
+           (select count(*) from search_words)::bigint as words,
+           pg_total_relation_size('search_words') as words_size,
            pg_indexes_size('chat_messages') as indexes,
            pg_total_relation_size('chat_messages') as total,
            pg_database_size(current_database()) as database,
@@ -140,13 +142,14 @@ async function printSizes(db: Db) {
   };
   const r = result.rows[0]!;
   const mb = (bytes: string) => `${number(Number(bytes) / 1024 / 1024)} MB`;
-  const others = Number(r.indexes) - Number(r.fulltext) - Number(r.trigram);
+  const others = Number(r.indexes) - Number(r.fulltext) - Number(r.newest);
   console.log(
     `chat_messages: ${number(Number(r.messages))} messages in ${r.departments} departments ` +
       `(${number(Number(r.files))} files); table ${mb(r.heap!)} (with TOAST), ` +
       `full-text index (dept_id, search_vector) ${mb(r.fulltext!)}, ` +
-      `trigram index (dept_id, search_fold(content)) ${mb(r.trigram!)}, other indexes ${mb(String(others))}; ` +
-      `in all ${mb(r.total!)} (database ${mb(r.database!)})`,
+      `newest first (dept_id, seq) ${mb(r.newest!)}, other indexes ${mb(String(others))}; ` +
+      `in all ${mb(r.total!)} (database ${mb(r.database!)}); search_words: ${number(Number(r.words))} ` +
+      `words of departments, ${mb(r.words_size!)} with its trigram index`,
   );
   console.log(
     `PostgreSQL ${r.server_version}: shared_buffers ${r.shared_buffers}, work_mem ${r.work_mem}, ` +

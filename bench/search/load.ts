@@ -12,6 +12,8 @@
  */
 import pg from "pg";
 import { parseSearchQuery } from "../../common/domain/search.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { messageQuery, wordsFor } from "../../server/features/chat/search.ts";
 import { type ClosedLoopResult, runClosedLoop } from "../lib/closed-loop.ts";
 import type { RunningServer } from "../lib/infra.ts";
 import { type Answer, answerJson, LeanConnection, requestBytes } from "../lib/lean-http.ts";
@@ -148,29 +150,38 @@ export async function runAppSearch(
 
 /**
  * The essential query of a search in one department, on the same indexes as the app's:
- * every word as a word or an inflection (full text) or part of a word (trigrams, three
- * letters or more), every "phrase" as its words in order; the newest 20. Not done, unlike
- * the app: the session, the rate limit, the threads the caller may read, ranking the
- * newest 200, the fuzzy pass when nothing matched, snippets, files and colleagues.
+ * the full-text query of every word as a word or an inflection, or a word of the
+ * department it is part of (looked up once per department and query before the load,
+ * through the app's own `wordsFor` and `messageQuery`), every "phrase" as its words in a
+ * row; the newest 20. Not done, unlike the app: the session, the rate limit, the threads
+ * the caller may read, ranking the newest 40, the fuzzy pass when nothing matched,
+ * looking the words up, snippets, files and colleagues.
  */
-export function bareQuery(deptId: string, q: string): { text: string; values: string[] } {
-  const query = parseSearchQuery(q);
-  const values: string[] = [deptId];
-  const param = (v: string) => {
-    values.push(v);
-    return `$${values.length}`;
-  };
-  const where = ["dept_id = $1", "deleted_at is null"];
-  for (const term of query.terms) {
-    const words = `search_vector @@ plainto_tsquery('norwegian', ${param(term)})`;
-    where.push(term.length >= 3 ? `(${words} or search_fold(content) like ${param(`%${term}%`)})` : words);
-  }
-  for (const words of query.phrases)
-    where.push(`search_fold(content) ~ ${param(`\\m${words.join("\\W+")}\\M`)}`);
+export function bareQuery(deptId: string, fullText: string): { text: string; values: string[] } {
   return {
-    text: `select id from chat_messages where ${where.join(" and ")} order by seq desc limit 20`,
-    values,
+    text:
+      "select id from chat_messages where dept_id = $1 and deleted_at is null" +
+      " and search_vector @@ to_tsquery('norwegian', $2) order by seq desc limit 20",
+    values: [deptId, fullText],
   };
+}
+
+/** Each department's full-text query of each query of the mix, as the app would ask it. */
+async function fullTextQueries(databaseUrl: string, deptIds: string[]) {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    const queries = new Map<string, string>();
+    for (const deptId of new Set(deptIds))
+      for (const { queries: texts } of queryKinds)
+        for (const q of texts) {
+          const parsed = parseSearchQuery(q);
+          const words = await wordsFor(database.db, [deptId], parsed.terms, false);
+          queries.set(`${deptId} ${q}`, messageQuery(parsed, words));
+        }
+    return queries;
+  } finally {
+    await database.close();
+  }
 }
 
 /** The bare baseline: each client one `pg` connection (no JIT, as the app's pool), in its user's department. */
@@ -181,6 +192,10 @@ export async function runBaselineSearch(
   label: string,
 ): Promise<SearchRun> {
   const tally = new Tally(opts.parallel);
+  const fullText = await fullTextQueries(
+    databaseUrl,
+    users.map((u) => u.deptId),
+  );
   const clients = Array.from(
     { length: opts.parallel },
     () => new pg.Client({ connectionString: databaseUrl, options: "-c jit=off" }),
@@ -189,7 +204,8 @@ export async function runBaselineSearch(
     await Promise.all(clients.map((c) => c.connect()));
     const request = async (i: number) => {
       const { q, count } = tally.next(i);
-      const { text, values } = bareQuery(users[i % users.length]!.deptId, q);
+      const deptId = users[i % users.length]!.deptId;
+      const { text, values } = bareQuery(deptId, fullText.get(`${deptId} ${q}`)!);
       const result = await clients[i]!.query(text, values);
       if (count) tally.hit(q, result.rowCount ?? 0, false);
       return null;

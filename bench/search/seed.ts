@@ -20,13 +20,14 @@
  *
  * How the messages are written (`bulk`):
  *  - false: as the app writes them: the trigger fills `dept_id` per row, the foreign keys
- *    are checked per row, and both search indexes (GIN on the full-text document, GIN of
- *    trigrams) take every row as it comes;
+ *    are checked per row, both search indexes (GIN on the full-text document, the
+ *    department's messages newest first) take every row as it comes, and each
+ *    statement's words go into `search_words` (its trigger);
  *  - true: the two search indexes are dropped first and built again afterwards (with 1 GB
  *    of maintenance_work_mem), and as superuser the rows go in with
  *    `session_replication_role = replica` (no trigger, no per-row key checks: `dept_id` is
- *    given; the rows agree with their keys by construction). The generated full-text
- *    column is computed either way.
+ *    given; the rows agree with their keys by construction), `search_words` filled after
+ *    them as the migration fills it. The generated full-text column is computed either way.
  * Afterwards VACUUM ANALYZE and a CHECKPOINT (chat/seed.ts `settle`). The seed's own
  * table `bench_staff` (department and person numbers of each user) stays, so that a kept
  * database's clients can be found again (`searchUsers`).
@@ -65,7 +66,7 @@ const channels = {
 };
 const privateMembers = 12;
 const directPartners = 4;
-const searchIndexes = ["chat_messages_search_idx", "chat_messages_search_trgm_idx"];
+const searchIndexes = ["chat_messages_search_idx", "chat_messages_dept_seq_idx"];
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -253,6 +254,13 @@ export async function seedSearch(
       await db.transaction(async (tx) => {
         await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
         for (const definition of definitions) await tx.execute(sql.raw(definition));
+        // The words' trigger did not run under `replica`.
+        if (replica)
+          await tx.execute(sql`
+            insert into search_words (dept_id, word)
+            select distinct m.dept_id, w from chat_messages m, search_words_of(m.content) w
+            where m.deleted_at is null
+            on conflict do nothing`);
       });
       return undefined;
     });
