@@ -22,6 +22,8 @@ const wayDownAfterMs = 300;
 const olderWithinPx = 400;
 /** Spec §9: a message jumped to stays highlighted this long. */
 const highlightMs = 1500;
+/** Frames a message jumped to is held in the middle while the rows around it settle. */
+const settleFrames = 40;
 
 /**
  * A row of the list: a message, with the date divider above it when it begins an Oslo
@@ -203,17 +205,45 @@ export function MessageList({
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked whenever the rows change
   useEffect(loadOlderIfNear, [rows.length, hasOlder, olderState]);
 
+  const rowsNow = useRef(rows);
+  rowsNow.current = rows;
+
+  /**
+   * Centres a message jumped to, and again each frame for a moment: rows measured taller
+   * than estimated, or an older page put before it, would move it out of view. Found by
+   * its id each time (its index moves with a page before it); the user's own scrolling
+   * ends it at once.
+   */
+  const settleOn = (id: string) => {
+    const element = scroller.current;
+    let frames = 0;
+    let moved = false;
+    const stop = () => {
+      moved = true;
+    };
+    const inputs = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+    for (const input of inputs) element?.addEventListener(input, stop, { passive: true });
+    const centre = () => {
+      const index = rowsNow.current.findIndex((row) => row.message.id === id);
+      if (moved || index < 0 || !scroller.current || ++frames > settleFrames) {
+        for (const input of inputs) element?.removeEventListener(input, stop);
+        return;
+      }
+      virtualizer.scrollToIndex(index, { align: "center" });
+      requestAnimationFrame(centre);
+    };
+    centre();
+  };
+
   // A quoted message: scroll to it once held, loading older pages until then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: settleOn reads the latest rows through a ref
   useEffect(() => {
     if (!jumpTarget) return;
     const index = rows.findIndex((row) => row.message.id === jumpTarget);
     if (index >= 0) {
       // Away from the newest message now: a resize must not pull the view back there.
       atEnd.current = false;
-      const centre = () => virtualizer.scrollToIndex(index, { align: "center" });
-      centre();
-      // Rows measured taller than estimated move it; once more when they have been.
-      requestAnimationFrame(() => requestAnimationFrame(centre));
+      settleOn(jumpTarget);
       setHighlighted(jumpTarget);
       onJumped();
     } else if (hasOlder && olderState === "idle") void loadOlder();
