@@ -1,8 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/** axe-core on the current page: no violation of impact serious or critical. */
+/**
+ * axe-core on the current page: no violation of impact serious or critical. Transitions
+ * under way are waited for first (a few seconds at most): a toast still fading in would
+ * be measured half-drawn, its contrast too low for a moment that no one reads.
+ */
 export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = serious.map(
