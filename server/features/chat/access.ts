@@ -62,21 +62,6 @@ export async function loadThread(db: Db, threadId: string): Promise<LoadedThread
   return found ? toThreadResource(found.row, found.memberIds) : null;
 }
 
-/** Several threads in one query (search's hits); missing ones are left out. */
-const threadsByIds = preparedOnce((db) =>
-  db
-    .select({ row: chatThreads, memberIds: memberIdsOf })
-    .from(chatThreads)
-    .where(sql`${chatThreads.id} = any(${sql.placeholder("threadIds")}::uuid[])`)
-    .prepare("chat_threads_by_ids"),
-);
-
-export async function loadThreads(db: Db, threadIds: readonly string[]): Promise<LoadedThread[]> {
-  if (threadIds.length === 0) return [];
-  const rows = await threadsByIds(db).execute({ threadIds: [...threadIds] });
-  return rows.map((found) => toThreadResource(found.row, found.memberIds));
-}
-
 export async function loadMessage(db: Db, messageId: string): Promise<LoadedMessage | null> {
   const [found] = await db
     .select({

@@ -98,7 +98,7 @@ function nameMatches(query: ParsedQuery, text: SQL): SQL[] {
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** How many of a department's words one term may stand for: the closest (shortest) first. */
-export const wordsPerTerm = 60;
+const wordsPerTerm = 60;
 
 /**
  * How alike a typo and a word must be (pg_trgm word similarity: 'pasinet' and 'pasient'
@@ -106,7 +106,7 @@ export const wordsPerTerm = 60;
  * set for the fuzzy statement alone. (`%`, plain similarity, is not used: PGlite's
  * trigram index stops answering after it.)
  */
-export const typoSimilarity = 0.5;
+const typoSimilarity = 0.5;
 
 /**
  * The words the departments have written that each term (three letters or more) is
