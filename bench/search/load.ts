@@ -11,9 +11,8 @@
  * each client the hits are counted, so the figures say what the queries found.
  */
 import pg from "pg";
-import { parseSearchQuery } from "../../common/domain/search.ts";
 import { openDatabase } from "../../server/db/client.ts";
-import { messageQuery, wordsFor } from "../../server/features/chat/search.ts";
+import { fullTextOf } from "../../server/features/chat/search.ts";
 import { type ClosedLoopResult, runClosedLoop } from "../lib/closed-loop.ts";
 import type { RunningServer } from "../lib/infra.ts";
 import { type Answer, answerJson, LeanConnection, requestBytes } from "../lib/lean-http.ts";
@@ -152,7 +151,7 @@ export async function runAppSearch(
  * The essential query of a search in one department, on the same indexes as the app's:
  * the full-text query of every word as a word or an inflection, or a word of the
  * department it is part of (looked up once per department and query before the load,
- * through the app's own `wordsFor` and `messageQuery`), every "phrase" as its words in a
+ * through the database's `search_full_text`, as the app's search asks it), every "phrase" as its words in a
  * row; the newest 20. Not done, unlike the app: the session, the rate limit, the threads
  * the caller may read, ranking the newest 40, the fuzzy pass when nothing matched,
  * looking the words up, snippets, files and colleagues.
@@ -173,11 +172,8 @@ async function fullTextQueries(databaseUrl: string, deptIds: string[]) {
     const queries = new Map<string, string>();
     for (const deptId of new Set(deptIds))
       for (const { queries: texts } of queryKinds)
-        for (const q of texts) {
-          const parsed = parseSearchQuery(q);
-          const words = await wordsFor(database.db, [deptId], parsed.terms, false);
-          queries.set(`${deptId} ${q}`, messageQuery(parsed, words));
-        }
+        for (const q of texts)
+          queries.set(`${deptId} ${q}`, (await fullTextOf(database.db, [deptId], q)) ?? "");
     return queries;
   } finally {
     await database.close();

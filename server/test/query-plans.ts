@@ -2,10 +2,12 @@
  * The statements a request makes, as the app sent them, and PostgreSQL's plan for each:
  * `QueryCapture` is the Drizzle logger the database is opened with (harness
  * `queryLogger`), and keeps the reads made while a request named with `during` runs;
- * `planOf` asks `EXPLAIN (FORMAT JSON)` for one of them with its own parameters.
+ * `planOf` asks `EXPLAIN (FORMAT JSON)` for one of them with its own parameters, and
+ * `innerPlansOf` the plans of the statements a function it calls runs (search_hits').
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type Logger, type SQL, sql } from "drizzle-orm";
+import pg from "pg";
 import type { Db } from "../db/client.ts";
 
 /**
@@ -130,6 +132,18 @@ const describeNode = (n: PlanNode) =>
       ? `${n["Node Type"]} (${n["Relation Name"]})`
       : n["Node Type"];
 
+/** What a plan reads, node by node, and what of it it reads whole. */
+async function planFacts(db: Db, plan: PlanNode) {
+  const nodes: string[] = [];
+  const wholeReads: string[] = [];
+  const partial = await partialIndexesOf(db);
+  walk(plan, false, (n, limited) => {
+    nodes.push(describeNode(n));
+    if (readsWhole(n, limited, partial)) wholeReads.push(`${n["Node Type"]} (${n["Relation Name"]})`);
+  });
+  return { nodes, wholeReads };
+}
+
 /**
  * The plan PostgreSQL picks for `q`. `analyze` runs it (and times it); `noSeqScan` turns
  * sequential scans off for it (`enable_seqscan`), so that a whole read left in the plan
@@ -153,12 +167,55 @@ export async function planOf(
     Plan: PlanNode;
     "Execution Time"?: number;
   }[];
-  const nodes: string[] = [];
-  const wholeReads: string[] = [];
-  const partial = await partialIndexesOf(db);
-  walk(top!.Plan, false, (n, limited) => {
-    nodes.push(describeNode(n));
-    if (readsWhole(n, limited, partial)) wholeReads.push(`${n["Node Type"]} (${n["Relation Name"]})`);
-  });
-  return { query: q, nodes, wholeReads, executionMs: top!["Execution Time"] ?? null };
+  return { query: q, ...(await planFacts(db, top!.Plan)), executionMs: top!["Execution Time"] ?? null };
+}
+
+/**
+ * PostgreSQL only (none on PGlite): the plans of the statements run inside `q`, by the
+ * functions it calls (one search is one call of `search_hits`), which EXPLAIN of the
+ * call does not show. auto_explain tells them, as notices to the session that runs the
+ * call (in a transaction rolled back); `analyze` times each (`executionMs`).
+ */
+export async function innerPlansOf(
+  db: Db,
+  q: CapturedQuery,
+  opts: { analyze: boolean; noSeqScan: boolean },
+): Promise<QueryPlan[]> {
+  const pool = (db as unknown as { $client: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return [];
+  const client = await pool.connect();
+  const told: { ms: number; text: string; plan: PlanNode }[] = [];
+  const onNotice = (notice: { message?: string }) => {
+    const found = /^duration: ([\d.]+) ms\s+plan:\s*(\{[\s\S]*\})\s*$/.exec(notice.message ?? "");
+    if (!found) return;
+    const explained = JSON.parse(found[2]!) as { "Query Text": string; Plan: PlanNode };
+    told.push({ ms: Number(found[1]), text: explained["Query Text"], plan: explained.Plan });
+  };
+  client.on("notice", onNotice);
+  try {
+    await client.query("begin");
+    await client.query("load 'auto_explain'");
+    const settings = [
+      "auto_explain.log_min_duration = 0",
+      "auto_explain.log_nested_statements = on",
+      "auto_explain.log_format = json",
+      "auto_explain.log_level = notice",
+      `auto_explain.log_analyze = ${opts.analyze ? "on" : "off"}`,
+      ...(opts.noSeqScan ? ["enable_seqscan = off"] : []),
+    ];
+    for (const setting of settings) await client.query(`set local ${setting}`);
+    await client.query(q.text, q.params);
+  } finally {
+    await client.query("rollback").catch(() => {});
+    client.off("notice", onNotice);
+    client.release();
+  }
+  const inner = told.filter((t) => t.text.trim() !== q.text.trim());
+  return Promise.all(
+    inner.map(async (t) => ({
+      query: { ...q, text: t.text },
+      ...(await planFacts(db, t.plan)),
+      executionMs: opts.analyze ? t.ms : null,
+    })),
+  );
 }

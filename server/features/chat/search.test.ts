@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { foldNorwegian, parseSearchQuery } from "../../../common/domain/search.ts";
+import { foldNorwegian } from "../../../common/domain/search.ts";
 import { messageDto, threadKinds } from "../../../common/schemas/chat.ts";
 import {
   type MessageHit,
@@ -12,12 +12,11 @@ import {
 import { errorMessages } from "../../../common/texts/errors.ts";
 import { chatMessages, chatThreads, searchWords, staff } from "../../db/schema.ts";
 import { may } from "../../policies/index.ts";
-import { searchDepartments } from "../../policies/search.ts";
 import { multipartFile, pdf } from "../../test/file-fixtures.ts";
 import { type Client, createTestApp, type TestApp } from "../../test/harness.ts";
 import { loadThread } from "./access.ts";
 import { type DemoName, demo, demoClients, demoIds, threadIdOf } from "./helpers.test-support.ts";
-import { findMessages, readableHits, wordsFor } from "./search.ts";
+import { findHits, readableHits } from "./search.ts";
 
 describe("search", () => {
   let t: TestApp;
@@ -201,6 +200,38 @@ describe("search", () => {
       ]);
     });
 
+    it("looks in every department where one works, and only there", async () => {
+      const intensiv = threadIdOf(await as.per.post("/api/chat/department"));
+      const here = await post("ola", department, "Tverrfaglig møte om tromboseprofylakse");
+      const there = await post("per", intensiv, "Tromboseprofylakse er endret på intensiv");
+      const [kari] = await t.ctx.db.select().from(staff).where(eq(staff.userId, ids.kari));
+      const [per] = await t.ctx.db.select().from(staff).where(eq(staff.userId, ids.per));
+      const record = (deptId: string) => ({ deptId, role: kari!.role, isActive: true });
+      // Kari as if she also worked at Intensiv: the search's own layers, one and two departments.
+      const viewer = (deptIds: string[]) => ({
+        actor: { userId: ids.kari, memberships: deptIds.map(record), currentDeptId: null },
+        now: new Date(),
+        env: t.ctx.policyEnv,
+      });
+      for (const q of ["tromboseprofylakse", "trombose", '"tromboseprofylakse er"']) {
+        const both = await findHits(t.ctx.db, viewer([kari!.deptId, per!.deptId]), { q, kinds: threadKinds });
+        const found = readableHits(viewer([kari!.deptId, per!.deptId]), both.messages, both.files);
+        expect(found.messages.map((m) => m.id).sort(), q).toEqual(
+          (q.startsWith('"') ? [there.id] : [here.id, there.id]).sort(),
+        );
+        const one = await findHits(t.ctx.db, viewer([kari!.deptId]), { q, kinds: threadKinds });
+        expect(
+          one.messages.map((m) => m.hit.id),
+          q,
+        ).toEqual(q.startsWith('"') ? [] : [here.id]);
+      }
+      const people = await findHits(t.ctx.db, viewer([kari!.deptId, per!.deptId]), {
+        q: "per",
+        kinds: threadKinds,
+      });
+      expect(people.people.map((p) => p.userId)).toContain(ids.per);
+    });
+
     it("drops a deleted message at once, for its author too, and brings it back when restored", async () => {
       const m = await post("ola", department, "Glemte nøkkelkortet mitt på badet");
       expect(await foundIds("kari", "nøkkelkortet")).toEqual([m.id]);
@@ -254,10 +285,10 @@ describe("search", () => {
       // Each of the two layers alone: the query's scope, and the policy's word on its hits.
       const viewer = { actor, now: new Date(), env: t.ctx.policyEnv };
       const request = { q: "matriseprøven", kinds: threadKinds };
-      const query = parseSearchQuery(request.q);
-      const words = await wordsFor(t.ctx.db, searchDepartments(actor), query.terms, false);
-      const asked = await findMessages(t.ctx.db, viewer, request, query, words);
-      expect(asked.found.map((f) => messages.get(f.hit.id)).sort(), `${who}: query`).toEqual(readable.sort());
+      const asked = await findHits(t.ctx.db, viewer, request);
+      expect(asked.messages.map((f) => messages.get(f.hit.id)).sort(), `${who}: query`).toEqual(
+        readable.sort(),
+      );
       const byId = new Map(loaded.map((th) => [th.id, th]));
       const everyHit = [...messages].map(([id, thread]) => ({
         hit: { id, thread: { id: thread } } as MessageHit,

@@ -5,7 +5,7 @@
  * substitutes made one). A word matches a message when it is one of its words or an
  * inflection of one (Norwegian full-text search: 'vakter' finds 'vakt'), or part of one
  * ('pumpe' in 'pumpeinstruks'): the department's words that hold it are looked up first
- * (`wordsFor`, a trigram index over the words written), then asked of the messages'
+ * (`search_words`, a trigram index over the words written), then asked of the messages'
  * full-text index with the term itself. A query finds messages with all its words. Only
  * when that finds nothing are small typos forgiven: the words close to a term (trigram
  * similarity) are asked as well. "Quoted phrases" match those words in that order.
@@ -14,9 +14,12 @@
  * words all match as words (or inflections) beats one matched by parts of words, and
  * either fades with age (halved after two weeks). The newest matches are where a ward
  * looks; a search wider than that asks to be narrowed (`moreMessages`).
+ *
+ * All of it is one call of the database's `search_hits` (migration 0030): one round
+ * trip, its statements planned once per connection but the ranking's. What is read is
+ * narrowed there by `searchScope`; here every hit is then asked `thread.read`.
  */
-import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import type { AttachmentKind } from "../../../common/domain/attachments.ts";
 import { osloHourToInstant } from "../../../common/domain/oslo-time.ts";
 import {
@@ -38,21 +41,11 @@ import type {
 } from "../../../common/schemas/search.ts";
 import type { Db } from "../../db/client.ts";
 import { namedStatement } from "../../db/prepared.ts";
-import {
-  chatMessageAttachments,
-  chatMessages,
-  chatThreadMembers,
-  chatThreads,
-  departments,
-  profiles,
-  searchWords,
-  staff,
-} from "../../db/schema.ts";
+import { avatarUrlOf } from "../../platform/avatars.ts";
 import type { Viewer } from "../../platform/viewer.ts";
 import { may } from "../../policies/index.ts";
 import type { ThreadResource } from "../../policies/resources.ts";
 import { searchScope } from "../../policies/search.ts";
-import { person } from "./present.ts";
 
 /** How many of the newest matches are ranked. */
 export const candidatesMax = 40;
@@ -75,148 +68,44 @@ export interface SearchRequest extends SearchFilters {
   kinds: readonly ThreadKind[];
 }
 
-const folded = (text: SQL) => sql`search_fold(${text})`;
-
 /** A phrase as a regular expression over folded text: its words in order, whole. */
 const phrasePattern = (words: readonly string[]) => `\\m${words.join("\\W+")}\\M`;
 
-/**
- * Whether the folded `text` (a file's name, a person's) has every word, as part of one,
- * and every phrase. Messages are matched by their full-text index instead (`messageQuery`).
- */
-function nameMatches(query: ParsedQuery, text: SQL): SQL[] {
-  const terms = query.terms.map((term) =>
-    // A word part needs three letters to mean anything (and to have a trigram).
-    term.length >= 3
-      ? sql`${folded(text)} like ${`%${term}%`}`
-      : sql`${folded(text)} ~ ${phrasePattern([term])}`,
-  );
-  const phrases = query.phrases.map((words) => sql`${folded(text)} ~ ${phrasePattern(words)}`);
-  return [...terms, ...phrases];
-}
-
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
-
-/** How many of a department's words one term may stand for: the closest (shortest) first. */
-const wordsPerTerm = 60;
-
-/**
- * How alike a typo and a word must be (pg_trgm word similarity: 'pasinet' and 'pasient'
- * share half their trigrams). The operator `<%` reads the threshold from a setting,
- * set for the fuzzy statement alone. (`%`, plain similarity, is not used: PGlite's
- * trigram index stops answering after it.)
- */
-const typoSimilarity = 0.5;
-
-/**
- * The words the departments have written that each term (three letters or more) is
- * part of ('pumpe': 'pumpeinstruksen', 'infusjonspumpe'), or, `fuzzy`, is a small typo
- * of ('pasinet': 'pasient'). One statement for every term, on the words' trigram index.
- */
-export async function wordsFor(
-  db: Db,
-  deptIds: readonly string[],
-  terms: readonly string[],
-  fuzzy: boolean,
-): Promise<Map<string, string[]>> {
-  const looked = terms.filter((term) => term.length >= (fuzzy ? 4 : 3));
-  if (looked.length === 0 || deptIds.length === 0) return new Map();
-  // Terms are letters and digits only (wordsOf), so none holds a LIKE wildcard.
-  const near = fuzzy
-    ? sql`q.term <% w.word group by w.word order by word_similarity(q.term, w.word) desc, w.word`
-    : sql`w.word like '%' || q.term || '%' group by w.word order by length(w.word), w.word`;
-  const statement = sql`
-    select q.term, found.word from unnest(${sql.param(looked)}::text[]) as q(term)
-    cross join lateral (
-      select w.word from ${searchWords} w
-      where w.dept_id in ${deptIds} and ${near}
-      limit ${wordsPerTerm}
-    ) found`;
-  const result = fuzzy
-    ? await db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${typoSimilarity}`));
-        return tx.execute(statement);
-      })
-    : await db.execute(statement);
-  const words = new Map<string, string[]>();
-  for (const row of rowsOf<{ term: string; word: string }>(result))
-    words.set(row.term, [...(words.get(row.term) ?? []), row.word]);
-  return words;
-}
-
-/** A word as a `to_tsquery` operand: quoted, so the parser reads it as text. */
+/** A word as a `to_tsquery` operand: quoted, so the parser reads it as text (`search_operand` in SQL). */
 const operand = (word: string) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 
+/** The phrases' part of the full-text query: each phrase's words in a row. */
+const phraseQuery = (query: ParsedQuery) =>
+  query.phrases.map((phrase) => `(${phrase.map(operand).join(" <-> ")})`).join(" & ");
+
 /**
- * The full-text query of a search, for `to_tsquery('norwegian', …)`: every term, as
- * itself (its inflections too: the parser stems both sides) or any word it stands
- * for, and every phrase's words in a row. Stop words drop out, as in the text.
+ * What a file's or a person's folded name must match, all of it: every word as part of
+ * one, shorter words whole, and every phrase (regular expressions). A `like` pattern
+ * for every word of three letters or more, the phrases' too (a part needs three letters
+ * to mean anything, and to have a trigram); the longest first, since the trigram index
+ * is asked for the first.
  */
-export function messageQuery(query: ParsedQuery, words: Map<string, string[]>): string {
-  const terms = query.terms.map((term) => `(${[term, ...(words.get(term) ?? [])].map(operand).join(" | ")})`);
-  const phrases = query.phrases.map((phrase) => `(${phrase.map(operand).join(" <-> ")})`);
-  return [...terms, ...phrases].join(" & ");
+function nameTests(query: ParsedQuery) {
+  const words = new Set([...query.terms, ...query.phrases.flat()]);
+  const long = [...words].filter((word) => word.length >= 3).sort((a, b) => b.length - a.length);
+  const short = query.terms.filter((term) => term.length < 3);
+  return {
+    // Words are letters and digits only (wordsOf), so none holds a LIKE wildcard.
+    likes: long.map((word) => `%${word}%`),
+    patterns: [...short.map((term) => phrasePattern([term])), ...query.phrases.map(phrasePattern)],
+  };
 }
 
 /** The instant an Oslo date begins. */
 const osloDayStart = (date: string, addDaysCount = 0) => osloHourToInstant(date, 0, addDaysCount);
 
-/** 'Fra', 'I', 'Før', 'Etter' on a table's author, thread and time columns. */
-function filtersOn(filters: SearchFilters, cols: { author: SQL; thread: SQL; at: SQL }): SQL[] {
-  const where: SQL[] = [];
-  if (filters.from) where.push(sql`${cols.author} = ${filters.from}`);
-  if (filters.thread) where.push(sql`${cols.thread} = ${filters.thread}`);
-  if (filters.before) where.push(sql`${cols.at} < ${osloDayStart(filters.before)}`);
-  if (filters.after) where.push(sql`${cols.at} >= ${osloDayStart(filters.after, 1)}`);
-  return where;
-}
-
-/**
- * The threads the caller may read (policies/search.ts `searchScope`), as a condition on
- * a message's or file's thread `t`: their departments, the kinds every staff member
- * reads, public channels, and the direct threads and private channels they are in.
- */
-function readableThread(viewer: Viewer, kinds: readonly ThreadKind[], deptId: SQL) {
-  const scope = searchScope(viewer.actor);
-  const allStaff = scope.readByAllStaff.filter((k) => kinds.includes(k));
-  const memberKinds = scope.membersOnly.filter((k) => kinds.includes(k));
-  const ways: SQL[] = [];
-  if (allStaff.length > 0) ways.push(sql`t.kind in ${allStaff}`);
-  if (scope.publicChannels && kinds.includes("channel")) ways.push(sql`(t.kind = 'channel' and t.is_public)`);
-  if (memberKinds.length > 0)
-    ways.push(sql`(t.kind in ${memberKinds} and exists (select 1 from ${chatThreadMembers} tm
-      where tm.thread_id = t.id and tm.user_id = ${viewer.actor.userId}))`);
-  if (ways.length === 0) return sql`false`;
-  return sql`${deptId} in ${scope.deptIds} and (${sql.join(ways, sql` or `)})`;
-}
-
-const author = alias(profiles, "author");
-const other = alias(profiles, "other");
-
-/**
- * What a hit says of its thread, read with the hit: its name as the chat shows it, and
- * what `thread.read` decides on: department, kind, public, and whether the caller `me`
- * is a member (all the policy asks of the members). Over `t`, the thread; the
- * departments and the other person of a direct thread joined by `threadJoins`.
- */
-const threadFields = (me: string | Placeholder) => sql`
-  t.id as "threadId", t.kind as "threadKind", t.dept_id as "deptId", t.is_public as "isPublic",
-  t.name as "threadName", ${departments.name} as "deptName", t.shift_block as "shiftBlock",
-  t.shift_date::text as "shiftDate", ${other.fullName} as "otherName",
-  exists (select 1 from ${chatThreadMembers} tm where tm.thread_id = t.id and tm.user_id = ${me})
-    as "isMember"`;
-
-const threadJoins = (me: string | Placeholder) => sql`
-  join ${departments} on ${departments.id} = t.dept_id
-  left join ${profiles} "other" on ${other.userId} =
-    case when t.direct_low_id = ${me} then t.direct_high_id else t.direct_low_id end`;
-
-interface ThreadFields {
-  threadId: string;
-  threadKind: ThreadKind;
+/** A hit's thread as `search_thread` gives it: its name's parts and what `thread.read` decides on. */
+interface ThreadRow {
+  id: string;
+  kind: ThreadKind;
   deptId: string;
   isPublic: boolean;
-  threadName: string | null;
+  name: string | null;
   deptName: string;
   shiftBlock: ShiftBlockKind | null;
   shiftDate: string | null;
@@ -224,12 +113,48 @@ interface ThreadFields {
   isMember: boolean;
 }
 
-function hitThread(row: ThreadFields): SearchThread {
-  const kind = row.threadKind;
+interface MessageRow {
+  id: string;
+  content: string | null;
+  createdMs: number;
+  authorId: string | null;
+  authorName: string | null;
+  authorAvatarPath: string | null;
+  authorUpdatedMs: number | null;
+  fileCount: number;
+  thread: ThreadRow;
+}
+
+interface FileRow {
+  id: string;
+  name: string;
+  kind: AttachmentKind;
+  size: number;
+  messageId: string;
+  createdMs: number;
+  thread: ThreadRow;
+}
+
+interface PersonRow {
+  userId: string;
+  fullName: string;
+  avatarPath: string | null;
+  updatedMs: number;
+}
+
+interface HitsRow {
+  messages: MessageRow[];
+  candidates: number;
+  files: FileRow[];
+  people: PersonRow[];
+}
+
+function hitThread(row: ThreadRow): SearchThread {
+  const kind = row.kind;
   const name =
-    kind === "department" ? row.deptName : kind === "direct" ? (row.otherName ?? "") : (row.threadName ?? "");
+    kind === "department" ? row.deptName : kind === "direct" ? (row.otherName ?? "") : (row.name ?? "");
   return {
-    id: row.threadId,
+    id: row.id,
     kind,
     deptId: row.deptId,
     name,
@@ -238,14 +163,17 @@ function hitThread(row: ThreadFields): SearchThread {
 }
 
 /** The thread as the policies see it; of its members, the caller, where a member. */
-const threadResource = (row: ThreadFields, me: string): ThreadResource => ({
+const threadResource = (row: ThreadRow, me: string): ThreadResource => ({
   type: "thread",
-  id: row.threadId,
+  id: row.id,
   deptId: row.deptId,
-  kind: row.threadKind,
+  kind: row.kind,
   isPublic: row.isPublic,
   memberIds: row.isMember ? [me] : [],
 });
+
+const avatarOf = (userId: string, avatarPath: string | null, updatedMs: number | null) =>
+  avatarUrlOf({ userId, avatarPath, updatedAt: new Date(updatedMs ?? 0) });
 
 /** A hit with the thread its policy is asked of. */
 export interface Found<H> {
@@ -253,190 +181,132 @@ export interface Found<H> {
   thread: ThreadResource;
 }
 
-/** An instant as the database sends it in milliseconds (float8: a number in both drivers). */
-const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+const arg = (name: string, type: string) =>
+  sql`${sql.raw(name)} => ${sql.placeholder(name)}::${sql.raw(type)}`;
 
-/**
- * The ids of the best messages, best first, and how many matched (up to
- * `candidatesMax`): of the newest matches, those whose words all match as words (or
- * inflections) first, fading with age. Where the full-text query is a common word, the
- * database walks the department's newest messages until enough have matched; where it
- * is rare, it takes its few matches from the full-text index. Which, it decides from
- * the query itself (its statistics of each word), so the query goes to it as a value
- * it plans with, each time.
- */
-async function rankMessages(
-  db: Db,
-  viewer: Viewer,
-  request: SearchRequest,
-  query: ParsedQuery,
-  words: Map<string, string[]>,
-): Promise<{ ids: string[]; candidates: number }> {
-  const where = [
-    sql`m.deleted_at is null`,
-    readableThread(viewer, request.kinds, sql`m.dept_id`),
-    ...query.phrases.map((words) => sql`${folded(sql`m.content`)} ~ ${phrasePattern(words)}`),
-    ...filtersOn(request, { author: sql`m.author_id`, thread: sql`m.thread_id`, at: sql`m.created_at` }),
-  ];
-  if (!isEmptyQuery(query))
-    where.push(sql`m.search_vector @@ to_tsquery('norwegian', ${messageQuery(query, words)})`);
-  if (request.hasFile)
-    where.push(sql`exists (select 1 from ${chatMessageAttachments} a where a.message_id = m.id)`);
-  const asWords = query.terms.map((term) => sql`plainto_tsquery('norwegian', ${term})`);
-  // Words that match as words (or inflections) count double; a match fades with age.
-  const relevance =
-    asWords.length > 0
-      ? sql`(case when c.search_vector @@ (${sql.join(asWords, sql` && `)}) then 2 else 1 end
-          + ts_rank(c.search_vector, ${sql.join(asWords, sql` || `)}))`
-      : sql`1`;
-  const rows = rowsOf<{ id: string; candidates: number | string }>(
-    await db.execute(sql`
-    with c as (
-      select m.id, m.seq, m.created_at, m.search_vector
-      from ${chatMessages} m join ${chatThreads} t on t.id = m.thread_id
-      where ${sql.join(where, sql` and `)}
-      order by m.seq desc
-      limit ${candidatesMax}
-    )
-    select c.id, count(*) over () as candidates
-    from c
-    order by ${relevance} / (1 + extract(epoch from (${viewer.now} - c.created_at)) / ${14 * 86_400}) desc, c.seq desc
-    limit ${searchLimits.messages}`),
-  );
-  return { ids: rows.map((r) => r.id), candidates: Number(rows[0]?.candidates ?? 0) };
-}
-
-interface MessageRow extends ThreadFields {
-  id: string;
-  content: string | null;
-  createdMs: number;
-  authorId: string | null;
-  authorName: string | null;
-  authorAvatarUrl: string | null;
-  fileCount: number;
-}
-
-// All a message hit shows, by the ranking's ids: one statement of one shape, so it is
-// prepared (planned once per connection), unlike the ranking.
-const messageDetails = namedStatement<MessageRow>("search_message_details", () => {
-  const me = sql.placeholder("me");
-  return sql`
-    select m.id, m.content, ${epochMs(sql`m.created_at`)} as "createdMs",
-      ${author.userId} as "authorId", ${author.fullName} as "authorName",
-      ${person(author).avatarUrl} as "authorAvatarUrl",
-      (select count(*)::int from ${chatMessageAttachments} a where a.message_id = m.id) as "fileCount",
-      ${threadFields(me)}
-    from ${chatMessages} m
-      join ${chatThreads} t on t.id = m.thread_id
-      ${threadJoins(me)}
-      left join ${profiles} "author" on ${author.userId} = m.author_id
-    where m.id = any(${sql.placeholder("ids")}::uuid[])`;
+// One statement of one shape, so it is prepared (parsed once per connection).
+const searchHits = namedStatement<{ hits: HitsRow }>("search_hits", () => {
+  const args = [
+    ["viewer", "uuid"],
+    ["depts", "uuid[]"],
+    ["all_staff_kinds", "text[]"],
+    ["public_channels", "boolean"],
+    ["member_kinds", "text[]"],
+    ["terms", "text[]"],
+    ["phrase_query", "text"],
+    ["phrase_patterns", "text[]"],
+    ["name_likes", "text[]"],
+    ["name_patterns", "text[]"],
+    ["by_author", "uuid"],
+    ["in_thread", "uuid"],
+    ["sent_before", "timestamptz"],
+    ["sent_after", "timestamptz"],
+    ["with_files", "boolean"],
+    ["now_at", "timestamptz"],
+    ["want_files", "boolean"],
+    ["want_people", "boolean"],
+    ["candidates_max", "integer"],
+    ["messages_max", "integer"],
+    ["files_max", "integer"],
+    ["people_max", "integer"],
+  ].map(([name, type]) => arg(name!, type!));
+  return sql`select search_hits(${sql.join(args, sql`, `)}) as hits`;
 });
 
 /**
- * The best messages, best first, each with the thread its policy is asked of, and how
- * many matched (up to `candidatesMax`).
+ * Everything that matches, before the policy's word on each hit: the best messages,
+ * best first, and how many matched (up to `candidatesMax`); files; colleagues.
  */
-export async function findMessages(
-  db: Db,
-  viewer: Viewer,
-  request: SearchRequest,
-  query: ParsedQuery,
-  words: Map<string, string[]>,
-): Promise<{ found: Found<MessageHit>[]; candidates: number }> {
-  const { ids, candidates } = await rankMessages(db, viewer, request, query, words);
-  if (ids.length === 0) return { found: [], candidates };
+export async function findHits(db: Db, viewer: Viewer, request: SearchRequest) {
+  const query = parseSearchQuery(request.q);
   const me = viewer.actor.userId;
-  const rows = await messageDetails(db, { ids, me });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const found = ids.flatMap((id): Found<MessageHit>[] => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const snippet = snippetOf(row.content ?? "", query);
+  const scope = searchScope(viewer.actor);
+  const filtered = Boolean(
+    request.from || request.thread || request.hasFile || request.before || request.after,
+  );
+  const names = nameTests(query);
+  const [row] = await searchHits(db, {
+    viewer: me,
+    depts: scope.deptIds,
+    all_staff_kinds: scope.readByAllStaff.filter((k) => request.kinds.includes(k)),
+    public_channels: scope.publicChannels && request.kinds.includes("channel"),
+    member_kinds: scope.membersOnly.filter((k) => request.kinds.includes(k)),
+    terms: query.terms,
+    phrase_query: phraseQuery(query),
+    phrase_patterns: query.phrases.map(phrasePattern),
+    name_likes: names.likes,
+    name_patterns: names.patterns,
+    by_author: request.from ?? null,
+    in_thread: request.thread ?? null,
+    sent_before: request.before ? osloDayStart(request.before) : null,
+    sent_after: request.after ? osloDayStart(request.after, 1) : null,
+    with_files: Boolean(request.hasFile),
+    now_at: viewer.now,
+    // 'Har vedlegg' asks for messages; files are found by their names, so they need words.
+    want_files: !isEmptyQuery(query) || Boolean(request.hasFile),
+    want_people: !filtered && !isEmptyQuery(query),
+    candidates_max: candidatesMax,
+    messages_max: searchLimits.messages,
+    files_max: searchLimits.files,
+    people_max: searchLimits.people,
+  });
+  const hits = row!.hits;
+  const messages = hits.messages.map((m): Found<MessageHit> => {
+    const snippet = snippetOf(m.content ?? "", query);
     const hit: MessageHit = {
-      id: row.id,
-      thread: hitThread(row),
-      author: row.authorId
-        ? { userId: row.authorId, fullName: row.authorName ?? "", avatarUrl: row.authorAvatarUrl }
+      id: m.id,
+      thread: hitThread(m.thread),
+      author: m.authorId
+        ? {
+            userId: m.authorId,
+            fullName: m.authorName ?? "",
+            avatarUrl: avatarOf(m.authorId, m.authorAvatarPath, m.authorUpdatedMs),
+          }
         : null,
-      createdAt: new Date(row.createdMs).toISOString(),
+      createdAt: new Date(m.createdMs).toISOString(),
       snippet: snippet.text,
       highlights: snippet.highlights,
-      fileCount: row.fileCount,
+      fileCount: m.fileCount,
     };
-    return [{ hit, thread: threadResource(row, me) }];
+    return { hit, thread: threadResource(m.thread, me) };
   });
-  return { found, candidates };
-}
-
-/** Files whose names have every word, newest first, with their threads: one statement. */
-async function findFiles(
-  db: Db,
-  viewer: Viewer,
-  request: SearchRequest,
-  query: ParsedQuery,
-): Promise<Found<FileHit>[]> {
-  const where = [
-    sql`a.message_id is not null`,
-    sql`m.deleted_at is null`,
-    readableThread(viewer, request.kinds, sql`a.dept_id`),
-    ...nameMatches(query, sql`a.name`),
-    ...filtersOn(request, { author: sql`a.uploaded_by`, thread: sql`a.thread_id`, at: sql`m.created_at` }),
-  ];
-  const rows = rowsOf<
-    ThreadFields & {
-      id: string;
-      name: string;
-      kind: AttachmentKind;
-      size: number;
-      messageId: string;
-      createdMs: number;
-    }
-  >(
-    await db.execute(sql`
-    select a.id, a.name, a.kind, a.byte_size as size, a.message_id as "messageId",
-      ${epochMs(sql`m.created_at`)} as "createdMs", ${threadFields(viewer.actor.userId)}
-    from ${chatMessageAttachments} a
-      join ${chatMessages} m on m.id = a.message_id
-      join ${chatThreads} t on t.id = a.thread_id
-      ${threadJoins(viewer.actor.userId)}
-    where ${sql.join(where, sql` and `)}
-    order by m.seq desc
-    limit ${searchLimits.files}`),
+  const files = hits.files.map(
+    (f): Found<FileHit> => ({
+      hit: {
+        id: f.id,
+        name: f.name,
+        kind: f.kind,
+        size: f.size,
+        messageId: f.messageId,
+        thread: hitThread(f.thread),
+        createdAt: new Date(f.createdMs).toISOString(),
+        highlights: matchRanges(f.name, query),
+      },
+      thread: threadResource(f.thread, me),
+    }),
   );
-  return rows.map((row) => ({
-    hit: {
-      id: row.id,
-      name: row.name,
-      kind: row.kind,
-      size: row.size,
-      messageId: row.messageId,
-      thread: hitThread(row),
-      createdAt: new Date(row.createdMs).toISOString(),
-      highlights: matchRanges(row.name, query),
-    },
-    thread: threadResource(row, viewer.actor.userId),
-  }));
+  const people = hits.people.map(
+    (p): PersonHit => ({
+      userId: p.userId,
+      fullName: p.fullName,
+      avatarUrl: avatarOf(p.userId, p.avatarPath, p.updatedMs),
+      highlights: matchRanges(p.fullName, query),
+    }),
+  );
+  return { messages, candidates: hits.candidates, files, people };
 }
 
-/** Colleagues: active staff of the caller's departments whose name has every word. */
-async function peopleHits(db: Db, viewer: Viewer, query: ParsedQuery): Promise<PersonHit[]> {
-  const { deptIds } = searchScope(viewer.actor);
-  const rows = await db
-    .selectDistinct(person(profiles))
-    .from(profiles)
-    .innerJoin(staff, eq(staff.userId, profiles.userId))
-    .where(
-      and(
-        inArray(staff.deptId, deptIds),
-        eq(staff.isActive, true),
-        sql`${profiles.userId} <> ${viewer.actor.userId}`,
-        ...nameMatches(query, sql`${profiles.fullName}`),
-      ),
-    )
-    .orderBy(asc(profiles.fullName), asc(profiles.userId))
-    .limit(searchLimits.people);
-  return rows.map((p) => ({ ...p, highlights: matchRanges(p.fullName, query) }));
+/**
+ * The full-text query `search_hits` asks the messages of `deptIds` for `q` (exact, not
+ * the typos' pass): what the benchmark's bare baseline asks as well.
+ */
+export async function fullTextOf(db: Db, deptIds: readonly string[], q: string): Promise<string | null> {
+  const query = parseSearchQuery(q);
+  const result = await db.execute(
+    sql`select search_full_text(${sql.param([...deptIds])}::uuid[], ${sql.param(query.terms)}::text[],
+      ${phraseQuery(query)}, false) as q`,
+  );
+  return (result as unknown as { rows: { q: string | null }[] }).rows[0]?.q ?? null;
 }
 
 /**
@@ -466,32 +336,12 @@ export function readableHits(viewer: Viewer, messages: Found<MessageHit>[], file
 }
 
 export async function search(db: Db, viewer: Viewer, request: SearchRequest): Promise<SearchResults> {
-  const query = parseSearchQuery(request.q);
-  const filtered = Boolean(
-    request.from || request.thread || request.hasFile || request.before || request.after,
-  );
-  const { deptIds } = searchScope(viewer.actor);
-  const messagesFound = async () => {
-    const parts = await wordsFor(db, deptIds, query.terms, false);
-    const first = await findMessages(db, viewer, request, query, parts);
-    // Only when nothing matched are small typos forgiven.
-    if (first.found.length > 0 || query.terms.length === 0) return first;
-    const near = await wordsFor(db, deptIds, query.terms, true);
-    if (near.size === 0) return first;
-    for (const [term, words] of parts) near.set(term, [...(near.get(term) ?? []), ...words]);
-    return findMessages(db, viewer, request, query, near);
-  };
-  const [messages, files, people] = await Promise.all([
-    messagesFound(),
-    // 'Har vedlegg' asks for messages; files are found by their names, so they need words.
-    isEmptyQuery(query) && !request.hasFile ? [] : findFiles(db, viewer, request, query),
-    filtered || isEmptyQuery(query) ? [] : peopleHits(db, viewer, query),
-  ]);
-  const readable = readableHits(viewer, messages.found, files);
+  const found = await findHits(db, viewer, request);
+  const readable = readableHits(viewer, found.messages, found.files);
   return {
     messages: readable.messages,
-    moreMessages: messages.candidates > searchLimits.messages,
+    moreMessages: found.candidates > searchLimits.messages,
     files: readable.files,
-    people,
+    people: found.people,
   };
 }
