@@ -35,7 +35,7 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every app instance. */
+/** Fixed-window counters shared by every app instance; unlogged (migration 0031): worth nothing after a crash. */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: ts("window_start").notNull(),
