@@ -153,7 +153,8 @@ BEGIN
         WHERE m.dept_id IN (%s) AND m.deleted_at IS NULL
           AND search_may_read(t.kind, t.is_public, t.id, $1, $2, $3, $4)
           AND ($5::text IS NULL OR m.search_vector @@ to_tsquery('norwegian', $5))
-          AND search_fold(m.content) ~ ALL ($6)
+          -- (without a phrase, ALL over none would still fold every row's text)
+          AND (cardinality($6) = 0 OR search_fold(m.content) ~ ALL ($6))
           AND search_in_filters(m.author_id, m.thread_id, m.created_at, $7, $8, $9, $10)
           AND (NOT $11 OR EXISTS (SELECT 1 FROM chat_message_attachments a WHERE a.message_id = m.id))
         ORDER BY m.seq DESC LIMIT $12)
