@@ -99,7 +99,10 @@ test("the keyboard alone: arrows to the hit, Enter opens it", async ({ browser, 
   await expect(hit).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`\\?melding=${id}$`));
-  await expect(page.locator(`article[data-message-id="${id}"]`)).toBeFocused();
+  const message = page.locator(`article[data-message-id="${id}"]`);
+  await expect(message).toBeFocused();
+  // Reached by the keyboard, its actions are one Tab away.
+  await expect(message.getByRole("toolbar")).toBeVisible();
 });
 
 test("at 375×812 the search takes the whole screen and a hit opens highlighted", async ({
@@ -132,5 +135,8 @@ test("at 375×812 the search takes the whole screen and a hit opens highlighted"
   const message = page.locator(`article[data-message-id="${id}"]`);
   await expect(message).toBeInViewport();
   await expect(message).toHaveClass(/bg-warning\/15/);
+  // It holds the focus, but a tap is not the keyboard: no toolbar over its text.
+  await expect(message).toBeFocused();
+  await expect(message.getByRole("toolbar")).toHaveCount(0);
   await page.screenshot({ path: screenPath("search-landed-375") });
 });

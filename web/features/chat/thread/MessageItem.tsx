@@ -155,7 +155,12 @@ export const MessageItem = memo(function MessageItem({
       onKeyDown={onKeyDown}
       onPointerEnter={() => setPointed(true)}
       onPointerLeave={() => setPointed(false)}
-      onFocus={() => setFocusWithin(true)}
+      // Not for a message that only took the focus because it was jumped to (from a
+      // search or a quote, after a tap or a click): its toolbar would cover its text on
+      // a phone. Reached by the keyboard (focus-visible) or within, it shows.
+      onFocus={(event) =>
+        setFocusWithin(event.target !== event.currentTarget || event.currentTarget.matches(":focus-visible"))
+      }
       onBlur={onBlur}
       className={cn(
         "group relative flex gap-3 px-4 py-0.5 transition-colors duration-700 hover:bg-muted/70 focus-visible:bg-muted/70 focus-visible:outline-offset-[-2px] md:px-6",
