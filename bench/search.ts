@@ -16,7 +16,10 @@
  *    (search/queries.ts: common, medium and rare words, inflections, parts of words, æøå
  *    spelled out, two words, a "phrase", a typo that only the fuzzy pass finds), for
  *    BENCH_WARMUP_SECONDS (3) unmeasured and BENCH_SECONDS (20) measured. Any answer but
- *    200 is an error and is printed.
+ *    200 is an error and is printed. Then the same people and mix at each of BENCH_RATES
+ *    (100,200,300) searches a second, open-loop: each search sent when it is due, its
+ *    latency counted from then, whatever the answers before it (as a hospital's people
+ *    search; the closed loop is the most this machine does).
  *  - the bare baseline, in the same run and database: the same clients' queries straight
  *    to PostgreSQL through `pg`, one connection each, as the essential query of the same
  *    indexes in the client's department (search/load.ts `bareQuery`).
@@ -42,7 +45,7 @@ import { databaseUrlFor } from "../server/test/pg-admin.ts";
 import { buildServer, describeCpu, freshDatabase, num, startApp } from "./lib/infra.ts";
 import { ms, type Percentiles, percentiles } from "./lib/stats.ts";
 import { explainSearches } from "./search/explain.ts";
-import { runAppSearch, runBaselineSearch, type SearchRun } from "./search/load.ts";
+import { runAppSearch, runAppSearchAt, runBaselineSearch, type SearchRun } from "./search/load.ts";
 import { checkQueries, queryKinds } from "./search/queries.ts";
 import { type SearchUser, searchUsers, seedSearch } from "./search/seed.ts";
 
@@ -57,6 +60,10 @@ const settings = {
   warmupSeconds: num("BENCH_WARMUP_SECONDS", 3),
   seconds: num("BENCH_SECONDS", 20),
   runs: num("BENCH_RUNS", 3),
+  rates: (process.env.BENCH_RATES ?? "100,200,300")
+    .split(",")
+    .filter(Boolean)
+    .map((rate) => Number(rate)),
   pgUrl: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   drivers: (process.env.BENCH_DRIVERS ?? "postgres").split(","),
   keepDb: process.env.BENCH_KEEP_DB === "1",
@@ -277,6 +284,39 @@ function summary(app: Side, baseline: Side) {
   );
 }
 
+/** The open loop's runs at each rate, and their medians. */
+function rateSummary(runs: SearchRun[]) {
+  console.log(
+    `\nAt a rate (open loop: each search sent when due, latency from then; ${settings.seconds} s measured per run)`,
+  );
+  row(["", "answered/s", "p50", "p95", "p99", "max", "errors"]);
+  for (const r of runs) {
+    const l = r.loop.latency;
+    row([
+      r.label,
+      r.loop.requestsPerSecond.toFixed(0),
+      ms(l.p50),
+      ms(l.p95),
+      ms(l.p99),
+      ms(l.max),
+      String(errorCount(r)),
+    ]);
+  }
+  for (const rate of settings.rates) {
+    const at = runs.filter((r) => "rate" in r.loop && r.loop.rate === rate);
+    const of = (pick: (l: Percentiles) => number) => ms(median(at.map((r) => pick(r.loop.latency))));
+    row([
+      `${rate}/s, median of ${at.length}`,
+      median(at.map((r) => r.loop.requestsPerSecond)).toFixed(0),
+      of((l) => l.p50),
+      of((l) => l.p95),
+      of((l) => l.p99),
+      of((l) => l.max),
+      `${at.reduce((n, r) => n + errorCount(r), 0)} in all`,
+    ]);
+  }
+}
+
 /** Messages per answer over the counted answers of `queries`, and the share that had more. */
 function hitsCell(side: Side, queries: string[]) {
   let answers = 0;
@@ -320,6 +360,7 @@ try {
   const server = await startApp({ databaseUrl }, authSecret);
   const app: Side = { name: "app", runs: [] };
   const baseline: Side = { name: "baseline", runs: [] };
+  const atRates: SearchRun[] = [];
   try {
     const opts = {
       parallel: settings.parallel,
@@ -329,6 +370,10 @@ try {
     for (let run = 1; run <= settings.runs; run++) {
       app.runs.push(await runAppSearch(server, users, opts, `app · run ${run}`));
       printRun(app.runs.at(-1)!);
+      for (const rate of settings.rates) {
+        atRates.push(await runAppSearchAt(server, users, { ...opts, rate }, `app at ${rate}/s · run ${run}`));
+        printRun(atRates.at(-1)!);
+      }
       baseline.runs.push(await runBaselineSearch(databaseUrl, users, opts, `baseline · run ${run}`));
       printRun(baseline.runs.at(-1)!);
     }
@@ -336,6 +381,7 @@ try {
     await server.stop();
   }
   if (settings.runs > 0) summary(app, baseline);
+  if (settings.runs > 0 && settings.rates.length > 0) rateSummary(atRates);
   if (settings.explain) await explainSearches(databaseUrl, users[0]!);
 } finally {
   if (fresh && !settings.keepDb) await fresh.cleanup();

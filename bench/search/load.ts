@@ -5,6 +5,8 @@
  *  - the app: `GET /api/search?q=…` as a signed-in person (client i the i-th search user:
  *    different people in different departments), through the lean client's kept-alive
  *    connections (lib/lean-http.ts), whole answers read; any status but 200 is an error;
+ *    and the same at a rate (`runAppSearchAt`): searches arriving on schedule whatever
+ *    the answers (lib/open-loop.ts), as people search, not as fast as the machine goes;
  *  - the bare baseline: the same queries straight to PostgreSQL through `pg`, one
  *    connection per client, as the essential query of the same indexes (`bareQuery`).
  * Latencies come back overall and by kind of query and by query; of every fifth answer of
@@ -15,7 +17,8 @@ import { openDatabase } from "../../server/db/client.ts";
 import { fullTextOf } from "../../server/features/chat/search.ts";
 import { type ClosedLoopResult, runClosedLoop } from "../lib/closed-loop.ts";
 import type { RunningServer } from "../lib/infra.ts";
-import { type Answer, answerJson, LeanConnection, requestBytes } from "../lib/lean-http.ts";
+import { type Answer, answerJson, LeanConnection, LeanPool, requestBytes } from "../lib/lean-http.ts";
+import { type OpenLoopResult, runOpenLoop } from "../lib/open-loop.ts";
 import { type QueryKind, queryFor, queryKinds } from "./queries.ts";
 import type { SearchUser } from "./seed.ts";
 
@@ -36,7 +39,7 @@ export interface Hits {
 
 export interface SearchRun {
   label: string;
-  loop: ClosedLoopResult;
+  loop: ClosedLoopResult | OpenLoopResult;
   /** latencies of the answered requests by kind, and errors by kind */
   byKind: Map<string, { latencies: number[]; errors: number }>;
   /** latencies by query */
@@ -54,7 +57,8 @@ class Tally {
   );
   readonly byQuery = new Map<string, number[]>();
   readonly hits = new Map<string, Hits>();
-  private readonly asked: { kind: QueryKind; q: string }[] = [];
+  /** what each request under way asked, by its slot (the worker, or the request's number) */
+  private readonly asked = new Map<number, { kind: QueryKind; q: string }>();
   private readonly sent: number[];
   private readonly counted = new Set<string>();
 
@@ -62,11 +66,15 @@ class Tally {
     this.sent = new Array<number>(parallel).fill(0);
   }
 
-  /** The next query of `client`, and whether its hits are to be counted (its first time, every fifth). */
-  next(client: number) {
+  /**
+   * The next query of `client` (asked in `slot`: the worker, or the request's number when
+   * several of a client's may be under way), and whether its hits are to be counted (its
+   * first time, every fifth).
+   */
+  next(client: number, slot = client) {
     const n = this.sent[client]!++;
     const query = queryFor(client, n);
-    this.asked[client] = query;
+    this.asked.set(slot, query);
     const first = !this.counted.has(`${client} ${query.q}`);
     if (first) this.counted.add(`${client} ${query.q}`);
     return { ...query, count: first || n % countEvery === 0 };
@@ -80,9 +88,9 @@ class Tally {
     this.hits.set(q, h);
   }
 
-  /** closed-loop's `sample`: a measured request of `client` ended. */
-  sample = (client: number, ms: number, error: string | null) => {
-    const { kind, q } = this.asked[client]!;
+  /** the loops' `sample`: a measured request in `slot` ended. */
+  sample = (slot: number, ms: number, error: string | null) => {
+    const { kind, q } = this.asked.get(slot)!;
     const k = this.byKind.get(kind.kind)!;
     if (error) k.errors++;
     else {
@@ -93,7 +101,7 @@ class Tally {
     }
   };
 
-  result(label: string, loop: ClosedLoopResult): SearchRun {
+  result(label: string, loop: ClosedLoopResult | OpenLoopResult): SearchRun {
     return { label, loop, byKind: this.byKind, byQuery: this.byQuery, hits: this.hits };
   }
 }
@@ -108,25 +116,19 @@ function errorCode(answer: Answer) {
   }
 }
 
-/** The app: each client a kept-alive connection asking as its person. */
-export async function runAppSearch(
-  server: RunningServer,
-  users: SearchUser[],
-  opts: LoadOptions,
-  label: string,
-): Promise<SearchRun> {
+/**
+ * One search as `client`'s person (the client's next query, asked in `slot`), sent by
+ * `send`; its answer checked and now and then its hits counted.
+ */
+function appSearcher(server: RunningServer, users: SearchUser[], tally: Tally) {
   const target = new URL(server.base);
-  const tally = new Tally(opts.parallel);
-  const connections: LeanConnection[] = [];
-  const request = async (i: number) => {
-    const user = users[i % users.length]!;
-    const { kind, q, count } = tally.next(i);
-    let connection = connections[i];
-    if (!connection?.usable) connection = connections[i] = new LeanConnection(target);
-    // The server's PUBLIC_URL is its own address: the Origin of a page it served.
-    const headers = { cookie: user.cookie, origin: server.base };
-    const answer = await connection.send(
-      requestBytes("GET", target, `/api/search?q=${encodeURIComponent(q)}`, headers),
+  // The server's PUBLIC_URL is its own address: the Origin of a page it served.
+  const headers = (user: SearchUser) => ({ cookie: user.cookie, origin: server.base });
+  return async (client: number, slot: number, send: (request: Buffer) => Promise<Answer>) => {
+    const user = users[client % users.length]!;
+    const { kind, q, count } = tally.next(client, slot);
+    const answer = await send(
+      requestBytes("GET", target, `/api/search?q=${encodeURIComponent(q)}`, headers(user)),
     );
     if (answer.status !== 200) return `HTTP ${answer.status} ${errorCode(answer)}(${kind.kind})`;
     if (count) {
@@ -136,6 +138,25 @@ export async function runAppSearch(
     }
     return null;
   };
+}
+
+/** The app: each client a kept-alive connection asking as its person. */
+export async function runAppSearch(
+  server: RunningServer,
+  users: SearchUser[],
+  opts: LoadOptions,
+  label: string,
+): Promise<SearchRun> {
+  const target = new URL(server.base);
+  const tally = new Tally(opts.parallel);
+  const search = appSearcher(server, users, tally);
+  const connections: LeanConnection[] = [];
+  const request = (i: number) =>
+    search(i, i, (bytes) => {
+      let connection = connections[i];
+      if (!connection?.usable) connection = connections[i] = new LeanConnection(target);
+      return connection.send(bytes);
+    });
   try {
     const loop = await runClosedLoop(
       { concurrency: opts.parallel, ...opts, serverPid: server.pid, sample: tally.sample },
@@ -144,6 +165,30 @@ export async function runAppSearch(
     return tally.result(label, loop);
   } finally {
     for (const c of connections) c.close();
+  }
+}
+
+/**
+ * The app at a rate: searches arriving `rate` a second whatever the answers (open loop),
+ * the k-th asked by client k mod `parallel` (the same people and mix as the closed loop),
+ * each on a free kept-alive connection or a new one.
+ */
+export async function runAppSearchAt(
+  server: RunningServer,
+  users: SearchUser[],
+  opts: LoadOptions & { rate: number },
+  label: string,
+): Promise<SearchRun> {
+  const tally = new Tally(opts.parallel);
+  const search = appSearcher(server, users, tally);
+  const pool = new LeanPool(new URL(server.base));
+  try {
+    const loop = await runOpenLoop({ ...opts, serverPid: server.pid, sample: tally.sample }, (k) =>
+      search(k % opts.parallel, k, (bytes) => pool.send(bytes)),
+    );
+    return tally.result(label, loop);
+  } finally {
+    pool.close();
   }
 }
 
