@@ -28,6 +28,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   SEARCH_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
   MIN_REST_HOURS: z.coerce.number().int().min(lowestMinRestHours).max(24).default(defaultMinRestHours),
   WEB_DIST: z.string().default("dist/web"),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
@@ -123,6 +124,8 @@ export interface Config {
   rateLimit: { windowSeconds: number; perEmail: number; perIp: number };
   /** searches a person may make a minute (the box searches as one types, after a pause) */
   searchPerMinute: number;
+  /** searches this instance runs in the database at once; more wait their turn (platform/gate.ts) */
+  searchConcurrency: number;
   /** the least rest between two shifts a person may be given (decisions.md § Rest between shifts) */
   minRestHours: number;
   webDist: string;
@@ -216,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perIp: e.RATE_LIMIT_PER_IP,
     },
     searchPerMinute: e.SEARCH_PER_MINUTE,
+    searchConcurrency: e.SEARCH_CONCURRENCY,
     minRestHours: e.MIN_REST_HOURS,
     webDist: path.resolve(e.WEB_DIST),
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

@@ -1,13 +1,15 @@
 /**
  * GET /api/search (common/schemas/search.ts): the search box's one request. Rate limited
- * per person, since the box searches as one types; what it returns is the caller's to
- * read (server/policies/search.ts).
+ * per person, since the box searches as one types; a few at a time in the database
+ * (SEARCH_CONCURRENCY, platform/gate.ts); what it returns is the caller's to read
+ * (server/policies/search.ts).
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { threadKinds } from "../../../common/schemas/chat.ts";
 import { searchQuery, searchResults } from "../../../common/schemas/search.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { Gate } from "../../platform/gate.ts";
 import { authenticate, authorize, personRateLimit } from "../../platform/pipeline.ts";
 import { viewerOf } from "../../platform/viewer.ts";
 import { kindEnabled } from "./access.ts";
@@ -17,6 +19,7 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Thread kinds this installation has (channels and shift chat can be switched off).
   const kinds = threadKinds.filter((kind) => kindEnabled(ctx.brand.features, kind));
+  const searches = new Gate(ctx.config.searchConcurrency);
 
   r.get(
     "/api/search",
@@ -32,6 +35,7 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext) {
         })),
       ],
     },
-    async (request) => search(ctx.db, viewerOf(ctx, request), { ...request.query, kinds }),
+    async (request) =>
+      searches.run(() => search(ctx.db, viewerOf(ctx, request), { ...request.query, kinds })),
   );
 }

@@ -353,6 +353,21 @@ describe("search", () => {
     });
   });
 
+  it("answers searches sent at once when the database runs one at a time (SEARCH_CONCURRENCY=1)", async () => {
+    const single = await createTestApp({ SEARCH_CONCURRENCY: "1" });
+    try {
+      const clients = await demoClients(single, await demoIds(single));
+      const alone = (await clients.kari.get("/api/search?q=vakt")).json();
+      const together = await Promise.all(
+        [clients.kari, clients.ola, clients.kari, clients.ola].map((c) => c.get("/api/search?q=vakt")),
+      );
+      expect(together.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(together[0]!.json()).toEqual(alone);
+    } finally {
+      await single.close();
+    }
+  });
+
   it("limits how often one person searches (429 rate_limited)", async () => {
     const limited = await createTestApp({ SEARCH_PER_MINUTE: "3" });
     try {
