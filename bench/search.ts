@@ -181,47 +181,49 @@ interface Side {
   runs: SearchRun[];
 }
 
+/** A run's row: searches a second, p50, p95, p99, max, errors. */
+function runRow(r: SearchRun) {
+  const l = r.loop.latency;
+  row([
+    r.label,
+    r.loop.requestsPerSecond.toFixed(0),
+    ms(l.p50),
+    ms(l.p95),
+    ms(l.p99),
+    ms(l.max),
+    String(errorCount(r)),
+  ]);
+}
+
+/** The medians of some runs' figures, printed as a row named `label`; and returned. */
+function mediansRow(label: string, runs: SearchRun[]) {
+  const of = (pick: (l: Percentiles) => number) => median(runs.map((r) => pick(r.loop.latency)));
+  const m = {
+    rps: median(runs.map((r) => r.loop.requestsPerSecond)),
+    p50: of((l) => l.p50),
+    p95: of((l) => l.p95),
+    p99: of((l) => l.p99),
+    max: of((l) => l.max),
+    errors: runs.reduce((n, r) => n + errorCount(r), 0),
+  };
+  row([
+    `${label}, median of ${runs.length}`,
+    m.rps.toFixed(0),
+    ms(m.p50),
+    ms(m.p95),
+    ms(m.p99),
+    ms(m.max),
+    `${m.errors} in all`,
+  ]);
+  return m;
+}
+
 function summary(app: Side, baseline: Side) {
   console.log(`\nSummary (${settings.parallel} clients, ${settings.seconds} s measured per run)`);
   row(["", "searches/s", "p50", "p95", "p99", "max", "errors"]);
-  for (const r of [...app.runs, ...baseline.runs]) {
-    const l = r.loop.latency;
-    row([
-      r.label,
-      r.loop.requestsPerSecond.toFixed(0),
-      ms(l.p50),
-      ms(l.p95),
-      ms(l.p99),
-      ms(l.max),
-      String(errorCount(r)),
-    ]);
-  }
-  const medians = (side: Side) => {
-    const of = (pick: (l: Percentiles) => number) => median(side.runs.map((r) => pick(r.loop.latency)));
-    return {
-      rps: median(side.runs.map((r) => r.loop.requestsPerSecond)),
-      p50: of((l) => l.p50),
-      p95: of((l) => l.p95),
-      p99: of((l) => l.p99),
-      max: of((l) => l.max),
-      errors: side.runs.reduce((n, r) => n + errorCount(r), 0),
-    };
-  };
-  const a = medians(app);
-  const b = medians(baseline);
-  for (const [side, m] of [
-    [app, a],
-    [baseline, b],
-  ] as const)
-    row([
-      `${side.name}, median of ${side.runs.length}`,
-      m.rps.toFixed(0),
-      ms(m.p50),
-      ms(m.p95),
-      ms(m.p99),
-      ms(m.max),
-      `${m.errors} in all`,
-    ]);
+  for (const r of [...app.runs, ...baseline.runs]) runRow(r);
+  const a = mediansRow(app.name, app.runs);
+  const b = mediansRow(baseline.name, baseline.runs);
   console.log(
     `app / baseline at the median: p50 ${(a.p50 / b.p50).toFixed(1)}×, p99 ${(a.p99 / b.p99).toFixed(1)}×`,
   );
@@ -290,31 +292,12 @@ function rateSummary(runs: SearchRun[]) {
     `\nAt a rate (open loop: each search sent when due, latency from then; ${settings.seconds} s measured per run)`,
   );
   row(["", "answered/s", "p50", "p95", "p99", "max", "errors"]);
-  for (const r of runs) {
-    const l = r.loop.latency;
-    row([
-      r.label,
-      r.loop.requestsPerSecond.toFixed(0),
-      ms(l.p50),
-      ms(l.p95),
-      ms(l.p99),
-      ms(l.max),
-      String(errorCount(r)),
-    ]);
-  }
-  for (const rate of settings.rates) {
-    const at = runs.filter((r) => "rate" in r.loop && r.loop.rate === rate);
-    const of = (pick: (l: Percentiles) => number) => ms(median(at.map((r) => pick(r.loop.latency))));
-    row([
-      `${rate}/s, median of ${at.length}`,
-      median(at.map((r) => r.loop.requestsPerSecond)).toFixed(0),
-      of((l) => l.p50),
-      of((l) => l.p95),
-      of((l) => l.p99),
-      of((l) => l.max),
-      `${at.reduce((n, r) => n + errorCount(r), 0)} in all`,
-    ]);
-  }
+  for (const r of runs) runRow(r);
+  for (const rate of settings.rates)
+    mediansRow(
+      `${rate}/s`,
+      runs.filter((r) => "rate" in r.loop && r.loop.rate === rate),
+    );
 }
 
 /** Messages per answer over the counted answers of `queries`, and the share that had more. */
