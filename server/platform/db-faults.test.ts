@@ -60,7 +60,8 @@ describe.skipIf(driver !== "postgres")("a PostgreSQL server that stops or freeze
     });
     t = await createTestApp(
       // No answers from memory: every request below reaches the database.
-      { ...timeouts, READ_CACHE_SECONDS: "0", LOG_LEVEL: "warn" },
+      // One search at a time: those waiting their turn are seen to give up in time.
+      { ...timeouts, READ_CACHE_SECONDS: "0", LOG_LEVEL: "warn", SEARCH_CONCURRENCY: "1" },
       { databaseVia: (url) => proxy.urlFor(url), logger: { stream } },
     );
     kari = t.client();
@@ -172,6 +173,31 @@ describe.skipIf(driver !== "postgres")("a PostgreSQL server that stops or freeze
       await blocker.query("rollback");
       await blocker.end();
     }
+  });
+  it("searches the database does not finish answer 503 within the timeouts, also those waiting their turn", async () => {
+    // The departments' words locked by another connection: each search waits for them
+    // until statement_timeout cancels it. One search at a time (SEARCH_CONCURRENCY=1):
+    // those behind it give up their turn after the connect timeout, as for a connection
+    // of the pool, instead of waiting for one timeout after another (4 s for the fourth).
+    const search = () => kari.get("/api/search?q=vakt");
+    expect((await search()).statusCode).toBe(200);
+    const blocker = new pg.Client({ connectionString: databaseUrlOf(t) });
+    await blocker.connect();
+    try {
+      await blocker.query("begin");
+      await blocker.query("lock table search_words in access exclusive mode");
+      const answers = await Promise.all([1, 2, 3, 4].map(() => timed(search)));
+      for (const { value } of answers) expectUnavailable(value);
+      // At most two timeouts: the first search's, and that of the one it handed its turn
+      // to as it ended (at the moment that one would have given up).
+      const slowest = Math.max(...answers.map((a) => a.ms));
+      expect(slowest).toBeLessThan(2000 + slack);
+      console.info(`searches at once, stuck: the slowest answered in ${slowest} ms`);
+    } finally {
+      await blocker.query("rollback");
+      await blocker.end();
+    }
+    expect((await search()).statusCode).toBe(200);
   });
   it("a sign-in whose statement times out answers 503, not 'wrong password'", async () => {
     // The people's table locked by another connection: the sign-in's read of it waits until

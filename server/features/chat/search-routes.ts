@@ -1,7 +1,8 @@
 /**
  * GET /api/search (common/schemas/search.ts): the search box's one request. Rate limited
  * per person, since the box searches as one types; a few at a time in the database
- * (SEARCH_CONCURRENCY, platform/gate.ts); what it returns is the caller's to read
+ * (SEARCH_CONCURRENCY, platform/gate.ts), 503 `database_unavailable` for one that waits
+ * its turn longer than for a connection; what it returns is the caller's to read
  * (server/policies/search.ts).
  */
 import type { FastifyInstance } from "fastify";
@@ -9,6 +10,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { threadKinds } from "../../../common/schemas/chat.ts";
 import { searchQuery, searchResults } from "../../../common/schemas/search.ts";
 import type { AppContext } from "../../platform/context.ts";
+import { unavailable } from "../../platform/errors.ts";
 import { Gate } from "../../platform/gate.ts";
 import { authenticate, authorize, personRateLimit } from "../../platform/pipeline.ts";
 import { viewerOf } from "../../platform/viewer.ts";
@@ -19,7 +21,11 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Thread kinds this installation has (channels and shift chat can be switched off).
   const kinds = threadKinds.filter((kind) => kindEnabled(ctx.brand.features, kind));
-  const searches = new Gate(ctx.config.searchConcurrency);
+  // A turn waited for as long as a connection of the pool is, with the same answer.
+  const searches = new Gate(ctx.config.searchConcurrency, {
+    maxWaitMs: ctx.config.dbConnectTimeoutMs,
+    timedOut: () => unavailable("database_unavailable"),
+  });
 
   r.get(
     "/api/search",
