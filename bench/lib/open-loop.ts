@@ -14,16 +14,12 @@ import { type Percentiles, percentiles } from "./stats.ts";
 
 export interface OpenLoopResult {
   rate: number;
-  /** measured requests issued */
-  issued: number;
-  /** good answers to them */
+  /** good answers to the measured requests */
   requests: number;
   errors: Map<string, number>;
   /** good answers per measured second */
   requestsPerSecond: number;
   latency: Percentiles;
-  /** the most requests in flight at once */
-  mostInFlight: number;
   cpu?: CpuShare;
 }
 
@@ -49,20 +45,14 @@ export async function runOpenLoop(
       measureFrom - performance.now(),
     ),
   );
-  let issued = 0;
-  let inFlight = 0;
-  let mostInFlight = 0;
   const pending: Promise<void>[] = [];
   const one = async (k: number, due: number) => {
-    inFlight++;
-    mostInFlight = Math.max(mostInFlight, inFlight);
     let error: string | null;
     try {
       error = await request(k);
     } catch (err) {
       error = (err as Error).message;
     }
-    inFlight--;
     if (due < measureFrom) return;
     const took = performance.now() - due;
     if (error) errors.set(error, (errors.get(error) ?? 0) + 1);
@@ -74,19 +64,16 @@ export async function runOpenLoop(
     if (due >= end) break;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    if (due >= measureFrom) issued++;
     pending.push(one(k, due));
   }
   await Promise.all(pending);
   const cpu = await (await meter)?.();
   return {
     rate: opts.rate,
-    issued,
     requests: latencies.length,
     errors,
     requestsPerSecond: latencies.length / opts.seconds,
     latency: percentiles(latencies),
-    mostInFlight,
     ...(cpu ? { cpu } : {}),
   };
 }
