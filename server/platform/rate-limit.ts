@@ -7,6 +7,7 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { namedStatement } from "../db/prepared.ts";
 import { AppError } from "./errors.ts";
 import type { Job } from "./jobs.ts";
 
@@ -15,16 +16,23 @@ export interface Limit {
   max: number;
 }
 
-async function hit(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const result = (await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+// Every rate-limited request runs it, so it is prepared: parsed and planned once per
+// connection, not on every request.
+const bump = namedStatement<{ count: number }>(
+  "rate_limit_hit",
+  () => sql`
+    insert into rate_limits (key, window_start, count) values (${sql.placeholder("key")}, now(), 1)
     on conflict (key) do update set
-      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${sql.placeholder("windowSeconds")}::float8)
                    then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${sql.placeholder("windowSeconds")}::float8)
                    then now() else rate_limits.window_start end
-    returning count`)) as unknown as { rows: { count: number }[] };
-  return Number(result.rows[0]?.count ?? 0);
+    returning count`,
+);
+
+async function hit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await bump(db, { key, windowSeconds });
+  return Number(row?.count ?? 0);
 }
 
 export function hashedKey(secret: string, key: string): string {
