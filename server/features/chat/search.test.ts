@@ -322,6 +322,27 @@ describe("search", () => {
       expect((await find("per", { q: "vaktliste" })).files).toEqual([]);
     });
 
+    it("lists files newest first, leaving out those of deleted messages", async () => {
+      const upload = async (name: string) => {
+        const up = await as.kari.request(
+          "POST",
+          `/api/chat/threads/${department}/attachments`,
+          ...Object.values(multipartFile(name, pdf())),
+        );
+        expect(up.statusCode, up.body).toBe(201);
+        return up.json().id as string;
+      };
+      const older = await upload("Sengepost-plan-1.pdf");
+      await post("kari", department, "Plan 1", [older]);
+      const deleted = await upload("Sengepost-plan-2.pdf");
+      const gone = await post("kari", department, "Plan 2", [deleted]);
+      const newer = await upload("Sengepost-plan-3.pdf");
+      await post("kari", department, "Plan 3", [newer]);
+      const del = await as.kari.request("DELETE", `/api/chat/messages/${gone.id}`);
+      expect(del.statusCode, del.body).toBe(200);
+      expect((await find("ola", { q: "sengepost" })).files.map((f) => f.id)).toEqual([newer, older]);
+    });
+
     it("narrows by 'Fra', 'I', 'Før' and 'Etter', and searches by a filter alone", async () => {
       const byKari = await post("kari", department, "Sjekk medisinrommet i dag");
       const byOla = await post("ola", department, "Medisinrommet er ryddet");
