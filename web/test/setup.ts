@@ -7,8 +7,9 @@ import { FakeSocket } from "./realtime.ts";
 import { setViewport } from "./viewport.ts";
 
 // Pages load lazily (route-level code splitting); on a busy 2-core machine the first
-// import of a page can take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
+// import of a page can take longer than Testing Library's default second, and on a slow
+// one the first page of a file (the app's modules all loaded cold) more than 5 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 /*
  * happy-dom's selects have no `size` and their options no `defaultSelected`; without them

@@ -107,7 +107,8 @@ describe("an urgent message", () => {
     });
     await openDepartmentChat();
     expect(await screen.findByText("HASTER")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Bekreft" }));
+    // The marker is the message's own; 'Bekreft' comes with the reach line, loaded when needed.
+    await userEvent.click(await screen.findByRole("button", { name: "Bekreft" }));
     expect(await screen.findByText("Bekreftet")).toBeInTheDocument();
     expect(server.calls.some((c) => c.url.pathname.endsWith("/acknowledge"))).toBe(true);
     expect(screen.queryByRole("button", { name: "Bekreft" })).toBeNull();
